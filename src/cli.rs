@@ -1,0 +1,333 @@
+//! The `amanda-opt` command line (mlir-opt conventions): read → parse → verify → run the
+//! pass pipeline → print, per `--split-input-file` chunk (chunks run in parallel with rayon),
+//! with diagnostics on stderr and output written atomically.
+
+use std::io::{Read, Write};
+use std::path::Path;
+
+use clap::Parser;
+use rayon::prelude::*;
+
+use crate::diag::{Diagnostic, SourceFile};
+use crate::ir::{Module, Span};
+use crate::passes::{PassManager, PassRegistry};
+use crate::printer::{print_module, PrintOptions};
+use crate::syntax::split::{split_chunks, SPLIT_MARKER};
+
+/// Command-line options.
+#[derive(Parser, Debug, Clone)]
+#[command(name = "amanda-opt", version, about = "Read, check, rewrite and convert neural-network graphs written as MLIR-style (tfg-like) text")]
+pub struct Options {
+    /// Input file (`-` for stdin).
+    #[arg(default_value = "-")]
+    pub input: String,
+    /// Output file (`-` for stdout).
+    #[arg(short = 'o', default_value = "-")]
+    pub output: String,
+    /// Run a pass (repeatable; `--NAME` for a registered pass works too).
+    #[arg(long = "pass", value_name = "NAME")]
+    pub passes: Vec<String>,
+    /// Run a comma-separated pipeline of passes.
+    #[arg(long)]
+    pub pass_pipeline: Option<String>,
+    /// Output format.
+    #[arg(long, default_value = "amir", value_parser = ["amir", "generic", "graphdef", "pbtxt", "onnx", "torchscript", "pytorch"])]
+    pub emit: String,
+    /// Treat `// -----` lines as separators between independent inputs.
+    #[arg(long)]
+    pub split_input_file: bool,
+    /// Check diagnostics against `expected-*` comments in the input.
+    #[arg(long)]
+    pub verify_diagnostics: bool,
+    /// Print every op in MLIR's generic form.
+    #[arg(long, alias = "mlir-print-op-generic")]
+    pub print_op_generic: bool,
+    /// Print locations.
+    #[arg(long, alias = "mlir-print-debuginfo")]
+    pub print_debuginfo: bool,
+    /// Print exactly as mlir-opt / tfg-opt would.
+    #[arg(long)]
+    pub canonical: bool,
+    /// Keep comments attached to the op, function or graph below them.
+    #[arg(long)]
+    pub keep_comments: bool,
+    /// Print the IR to stderr after every pass.
+    #[arg(long, alias = "mlir-print-ir-after-all")]
+    pub print_ir_after_all: bool,
+    /// Report time spent in each stage on stderr.
+    #[arg(long, alias = "mlir-timing")]
+    pub timing: bool,
+    /// List the registered passes and exit.
+    #[arg(long)]
+    pub list_passes: bool,
+    /// List the known namespaces and exit.
+    #[arg(long)]
+    pub list_namespaces: bool,
+    /// Accepted for mlir-opt compatibility (unknown dialects are always allowed).
+    #[arg(long, hide = true)]
+    pub allow_unregistered_dialect: bool,
+    /// Do not run the verifier after parsing and after each pass.
+    #[arg(long, alias = "no-verify-each")]
+    pub no_verify: bool,
+}
+
+/// Turns mlir-opt spellings into ours: `-split-input-file` → `--split-input-file`,
+/// `--canonicalize` → `--pass=canonicalize`.
+pub fn normalize_args(args: Vec<String>, registry: &PassRegistry) -> Vec<String> {
+    let mut out = Vec::with_capacity(args.len());
+    for (i, a) in args.into_iter().enumerate() {
+        if i == 0 {
+            out.push(a);
+            continue;
+        }
+        let long = if a.starts_with('-') && !a.starts_with("--") && a.len() > 2 && !a.starts_with("-o") {
+            format!("-{}", a)
+        } else {
+            a
+        };
+        if let Some(name) = long.strip_prefix("--") {
+            if registry.get(name).is_some() {
+                out.push(format!("--pass={}", name));
+                continue;
+            }
+        }
+        out.push(long);
+    }
+    out
+}
+
+/// Entry point of the binary: runs on a thread with a large stack and returns the exit code.
+pub fn main() -> i32 {
+    let args: Vec<String> = std::env::args().collect();
+    let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || run(args));
+    match worker {
+        Ok(handle) => handle.join().unwrap_or_else(|_| {
+            eprintln!("amanda-opt: internal error (please report this as a bug)");
+            2
+        }),
+        Err(e) => {
+            eprintln!("amanda-opt: cannot start: {}", e);
+            2
+        }
+    }
+}
+
+/// Runs the tool on `args` (argv including the program name); returns the exit code.
+pub fn run(args: Vec<String>) -> i32 {
+    let registry = PassRegistry::default();
+    let args = normalize_args(args, &registry);
+    let opts = match Options::try_parse_from(args) {
+        Ok(o) => o,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 1 } else { 0 };
+        }
+    };
+    if opts.list_passes {
+        for p in registry.all() {
+            println!("  --{:<24} {}", p.name, p.summary);
+        }
+        return 0;
+    }
+    if opts.list_namespaces {
+        println!("tfg (amanda/tensorflow): the TensorFlow graph dialect (custom syntax built in)");
+        println!("namespace schemas are not loaded yet: see the namespaces issue");
+        return 0;
+    }
+    match drive(&opts, &registry) {
+        Ok(()) => 0,
+        Err(()) => 1,
+    }
+}
+
+fn report_plain(msg: &str) {
+    eprintln!("amanda-opt: error: {}", msg);
+}
+
+fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
+    let (name, bytes) = read_input(&opts.input).map_err(|e| report_plain(&e))?;
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("");
+            let file = SourceFile::new(&name, valid);
+            let d = Diagnostic::error(Span::new(valid.len(), valid.len()), "invalid UTF-8 in input");
+            eprint!("{}", file.render(&d));
+            return Err(());
+        }
+    };
+    let ext = Path::new(&opts.input).extension().and_then(|e| e.to_str()).unwrap_or("");
+    if matches!(ext, "pb" | "pbtxt" | "onnx" | "pt") {
+        report_plain(&format!("{}: importing .{} files is not supported yet (text IR only)", name, ext));
+        return Err(());
+    }
+    if opts.emit != "amir" && opts.emit != "generic" {
+        report_plain(&format!("--emit={} is not supported yet (amir and generic are)", opts.emit));
+        return Err(());
+    }
+    let mut pass_names = opts.passes.clone();
+    if let Some(p) = &opts.pass_pipeline {
+        pass_names.extend(PassManager::parse_pipeline(p));
+    }
+    if let Err(e) = PassManager::new(registry, &pass_names) {
+        report_plain(&e);
+        return Err(());
+    }
+    let print_opts = PrintOptions {
+        generic: opts.print_op_generic || opts.emit == "generic",
+        debuginfo: opts.print_debuginfo,
+        canonical: opts.canonical,
+        keep_comments: opts.keep_comments,
+    };
+    let chunks: Vec<(usize, &str)> = if opts.split_input_file { split_chunks(text) } else { vec![(0, text)] };
+    let results: Vec<ChunkResult> = chunks
+        .par_iter()
+        .map(|&(offset, chunk)| process_chunk(chunk, offset, opts, registry, &pass_names, print_opts))
+        .collect();
+
+    let file = SourceFile::new(&name, text);
+    let mut failed = false;
+    let mut outputs = Vec::new();
+    let mut stderr = std::io::stderr().lock();
+    for (r, &(offset, chunk)) in results.iter().zip(&chunks) {
+        let diags: Vec<Diagnostic> = r.diags.iter().map(|d| d.clone().shifted(offset as u32)).collect();
+        for (label, ir) in &r.dumps {
+            let _ = writeln!(stderr, "// -----// IR Dump After {} //----- //\n{}", label, ir);
+        }
+        if opts.verify_diagnostics {
+            let base_line = file.line_of(offset) - 1;
+            let mut expected = match crate::expect::parse_expectations(chunk) {
+                Ok(e) => e,
+                Err(errs) => {
+                    for d in errs {
+                        let _ = write!(stderr, "{}", file.render(&d.shifted(offset as u32)));
+                    }
+                    failed = true;
+                    continue;
+                }
+            };
+            for e in &mut expected {
+                e.line += base_line;
+                e.span.start += offset as u32;
+                e.span.end += offset as u32;
+            }
+            let problems = crate::expect::check(&file, &mut expected, &diags);
+            for d in &problems {
+                let _ = write!(stderr, "{}", file.render(d));
+            }
+            failed |= !problems.is_empty();
+        } else {
+            for d in &diags {
+                let _ = write!(stderr, "{}", file.render(d));
+            }
+            failed |= !diags.is_empty();
+        }
+        if let Some(out) = &r.output {
+            outputs.push(out.clone());
+        }
+        if opts.timing {
+            let _ = writeln!(stderr, "{}", r.timing);
+        }
+    }
+    if failed {
+        return Err(());
+    }
+    let joined = outputs.join(&format!("{}\n", SPLIT_MARKER));
+    write_output(&opts.output, joined.as_bytes()).map_err(|e| report_plain(&e))
+}
+
+/// What one chunk produced.
+struct ChunkResult {
+    output: Option<String>,
+    diags: Vec<Diagnostic>,
+    dumps: Vec<(String, String)>,
+    timing: String,
+}
+
+fn process_chunk(
+    text: &str,
+    _offset: usize,
+    opts: &Options,
+    registry: &PassRegistry,
+    pass_names: &[String],
+    print_opts: PrintOptions,
+) -> ChunkResult {
+    let mut result = ChunkResult { output: None, diags: Vec::new(), dumps: Vec::new(), timing: String::new() };
+    let t0 = std::time::Instant::now();
+    let mut module: Module = match crate::syntax::parse_module(text) {
+        Ok(m) => m,
+        Err(d) => {
+            result.diags = d;
+            return result;
+        }
+    };
+    let t_parse = t0.elapsed();
+    let t1 = std::time::Instant::now();
+    if !opts.no_verify {
+        let d = crate::verify::verify_module(&module);
+        if !d.is_empty() {
+            result.diags = d;
+            return result;
+        }
+    }
+    let t_verify = t1.elapsed();
+    let Ok(mut pm) = PassManager::new(registry, pass_names) else { return result };
+    pm.verify_each = !opts.no_verify;
+    pm.print_ir_after_all = opts.print_ir_after_all;
+    let mut dumps = Vec::new();
+    if let Err(d) = pm.run(&mut module, |name, m| dumps.push((name.to_string(), print_module(m, print_opts)))) {
+        result.diags = d;
+        result.dumps = dumps;
+        return result;
+    }
+    result.dumps = dumps;
+    let t2 = std::time::Instant::now();
+    result.output = Some(print_module(&module, print_opts));
+    let t_print = t2.elapsed();
+    let mut timing = format!(
+        "===-------------------------------------------------------------------------===\n  amanda-opt timing\n===-------------------------------------------------------------------------===\n  parse   {:>10.4}s\n  verify  {:>10.4}s\n",
+        t_parse.as_secs_f64(),
+        t_verify.as_secs_f64()
+    );
+    for (name, d) in &pm.timings {
+        timing.push_str(&format!("  {:<7} {:>10.4}s\n", name, d.as_secs_f64()));
+    }
+    timing.push_str(&format!("  print   {:>10.4}s", t_print.as_secs_f64()));
+    result.timing = timing;
+    result
+}
+
+fn read_input(path: &str) -> Result<(String, Vec<u8>), String> {
+    if path == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("cannot read stdin: {}", e))?;
+        Ok(("<stdin>".to_string(), buf))
+    } else {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{}': {}", path, e))?;
+        Ok((path.to_string(), bytes))
+    }
+}
+
+/// Writes `data` to `path`: stdout for `-`; directly for existing non-regular files
+/// (`/dev/null`, pipes); otherwise through a temporary file in the same folder, renamed
+/// over the target only once complete.
+pub fn write_output(path: &str, data: &[u8]) -> Result<(), String> {
+    if path == "-" {
+        let mut out = std::io::stdout().lock();
+        return out.write_all(data).and_then(|_| out.flush()).map_err(|e| format!("cannot write output: {}", e));
+    }
+    let target = Path::new(path);
+    if let Ok(meta) = std::fs::metadata(target) {
+        if !meta.is_file() {
+            return std::fs::write(target, data).map_err(|e| format!("cannot write '{}': {}", path, e));
+        }
+    }
+    let dir = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| format!("cannot create a temporary file in '{}': {}", dir.display(), e))?;
+    tmp.write_all(data).map_err(|e| format!("cannot write '{}': {}", path, e))?;
+    tmp.persist(target).map_err(|e| format!("cannot write '{}': {}", path, e.error))?;
+    Ok(())
+}

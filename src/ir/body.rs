@@ -1,0 +1,569 @@
+//! [`Body`]: the arenas that hold operations, values, blocks and regions, and the operations
+//! that keep them consistent: def-use chains (so replace-all-uses is proportional to the
+//! number of uses) and the per-block op order (an intrusive list, so insert and erase are
+//! O(1)). Data flow and textual order are separate: a graph region is a bag of ops whose
+//! uses may precede definitions; the block list only remembers the order to print in.
+
+use smallvec::SmallVec;
+
+use super::attrs::NamedAttr;
+use super::{AttrId, BlockId, OpId, RegionId, Sym, TypeId, ValueId};
+
+/// Byte range in the source file an entity came from (0..0 when synthesized).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start: start as u32, end: end as u32 }
+    }
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// A place where a value is used: operand `slot` of `op`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Use {
+    pub op: OpId,
+    pub slot: u32,
+}
+
+/// One operand slot, threaded onto the used value's use chain.
+#[derive(Clone, Copy, Debug)]
+pub struct Operand {
+    pub value: ValueId,
+    next_use: Option<Use>,
+}
+
+/// A spelled name for a run of results: `%x:3` is `{name: "x", count: 3}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResultGroup {
+    /// The name without `%`; `None` when the value was never named (new from a pass).
+    pub name: Option<Sym>,
+    pub count: u32,
+}
+
+/// How the user wrote an operation; the printer keeps it unless asked otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum OpForm {
+    /// The dialect's custom syntax (tfg node form or a dedicated form).
+    #[default]
+    Custom,
+    /// MLIR's generic `"dialect.op"(...)` syntax.
+    Generic,
+}
+
+/// An operation.
+#[derive(Clone, Debug)]
+pub struct OpData {
+    /// Full name, e.g. `tfg.AddV2` (the `tfg.` prefix is elided only when printing).
+    pub name: Sym,
+    pub operands: SmallVec<[Operand; 3]>,
+    pub results: SmallVec<[ValueId; 2]>,
+    /// Names of the results as written, in order; counts add up to `results.len()`.
+    pub result_names: SmallVec<[ResultGroup; 2]>,
+    /// Attributes in the order written.
+    pub attrs: SmallVec<[NamedAttr; 2]>,
+    /// MLIR properties (`<{...}>`) of the generic form, kept apart from `attrs`.
+    pub properties: Option<AttrId>,
+    pub regions: SmallVec<[RegionId; 1]>,
+    /// Successor blocks; each takes the next `count` operands after the ordinary ones.
+    pub successors: SmallVec<[(BlockId, u32); 0]>,
+    pub loc: Option<AttrId>,
+    pub form: OpForm,
+    pub span: Span,
+    parent: Option<BlockId>,
+    prev: Option<OpId>,
+    next: Option<OpId>,
+    erased: bool,
+}
+
+/// Where a value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueDef {
+    Result { op: OpId, index: u32 },
+    BlockArg { block: BlockId, index: u32 },
+}
+
+/// An SSA value.
+#[derive(Clone, Debug)]
+pub struct ValueData {
+    pub ty: TypeId,
+    pub def: ValueDef,
+    first_use: Option<Use>,
+}
+
+/// A block argument's spelling and attachments.
+#[derive(Clone, Debug, Default)]
+pub struct BlockArgInfo {
+    pub name: Option<Sym>,
+    pub loc: Option<AttrId>,
+    pub span: Span,
+}
+
+/// A basic block.
+#[derive(Clone, Debug, Default)]
+pub struct BlockData {
+    /// `^bb0` as written, without `^`.
+    pub label: Option<Sym>,
+    pub args: Vec<ValueId>,
+    pub arg_info: Vec<BlockArgInfo>,
+    pub parent: Option<RegionId>,
+    pub span: Span,
+    first: Option<OpId>,
+    last: Option<OpId>,
+    len: u32,
+}
+
+/// A region.
+#[derive(Clone, Debug, Default)]
+pub struct RegionData {
+    pub blocks: Vec<BlockId>,
+    pub parent: Option<OpId>,
+    pub span: Span,
+}
+
+/// What to create with [`Body::create_op`].
+#[derive(Clone, Debug, Default)]
+pub struct OpSpec {
+    pub name: Option<Sym>,
+    pub result_types: Vec<TypeId>,
+    pub result_names: SmallVec<[ResultGroup; 2]>,
+    pub attrs: SmallVec<[NamedAttr; 2]>,
+    pub properties: Option<AttrId>,
+    pub regions: SmallVec<[RegionId; 1]>,
+    pub loc: Option<AttrId>,
+    pub form: OpForm,
+    pub span: Span,
+}
+
+/// Arenas for ops, values, blocks and regions.
+#[derive(Default, Clone, Debug)]
+pub struct Body {
+    ops: Vec<OpData>,
+    values: Vec<ValueData>,
+    blocks: Vec<BlockData>,
+    regions: Vec<RegionData>,
+}
+
+impl Body {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    // ---------------------------------------------------------------- accessors
+
+    pub fn op(&self, op: OpId) -> &OpData {
+        &self.ops[op.index()]
+    }
+    pub fn op_mut(&mut self, op: OpId) -> &mut OpData {
+        &mut self.ops[op.index()]
+    }
+    pub fn value(&self, v: ValueId) -> &ValueData {
+        &self.values[v.index()]
+    }
+    pub fn block(&self, b: BlockId) -> &BlockData {
+        &self.blocks[b.index()]
+    }
+    pub fn block_mut(&mut self, b: BlockId) -> &mut BlockData {
+        &mut self.blocks[b.index()]
+    }
+    pub fn region(&self, r: RegionId) -> &RegionData {
+        &self.regions[r.index()]
+    }
+    pub fn region_mut(&mut self, r: RegionId) -> &mut RegionData {
+        &mut self.regions[r.index()]
+    }
+    /// Number of op slots ever allocated (erased ones included).
+    pub fn op_capacity(&self) -> usize {
+        self.ops.len()
+    }
+    pub fn value_capacity(&self) -> usize {
+        self.values.len()
+    }
+    pub fn is_erased(&self, op: OpId) -> bool {
+        self.ops[op.index()].erased
+    }
+
+    pub fn set_value_type(&mut self, v: ValueId, ty: TypeId) {
+        self.values[v.index()].ty = ty;
+    }
+
+    /// The values an op reads, in order (successor operands included, at the end).
+    pub fn operands(&self, op: OpId) -> impl ExactSizeIterator<Item = ValueId> + '_ {
+        self.ops[op.index()].operands.iter().map(|o| o.value)
+    }
+
+    pub fn operand(&self, op: OpId, slot: usize) -> ValueId {
+        self.ops[op.index()].operands[slot].value
+    }
+
+    pub fn num_operands(&self, op: OpId) -> usize {
+        self.ops[op.index()].operands.len()
+    }
+
+    pub fn results(&self, op: OpId) -> &[ValueId] {
+        &self.ops[op.index()].results
+    }
+
+    pub fn parent_block(&self, op: OpId) -> Option<BlockId> {
+        self.ops[op.index()].parent
+    }
+
+    /// The op that owns the region holding `op`.
+    pub fn parent_op(&self, op: OpId) -> Option<OpId> {
+        let block = self.ops[op.index()].parent?;
+        let region = self.blocks[block.index()].parent?;
+        self.regions[region.index()].parent
+    }
+
+    /// The op that owns the region holding `block`.
+    pub fn block_parent_op(&self, block: BlockId) -> Option<OpId> {
+        let region = self.blocks[block.index()].parent?;
+        self.regions[region.index()].parent
+    }
+
+    /// The value of an attribute by name.
+    pub fn attr(&self, op: OpId, name: Sym) -> Option<AttrId> {
+        self.ops[op.index()].attrs.iter().find(|a| a.name == name).map(|a| a.value)
+    }
+
+    // ---------------------------------------------------------------- creation
+
+    /// Creates a detached op with fresh result values; operands are set with
+    /// [`Body::set_operands`], placement with [`Body::append_op`] and friends.
+    pub fn create_op(&mut self, spec: OpSpec, name: Sym) -> OpId {
+        let id = OpId::new(self.ops.len());
+        let results: SmallVec<[ValueId; 2]> = spec
+            .result_types
+            .iter()
+            .enumerate()
+            .map(|(i, &ty)| {
+                let v = ValueId::new(self.values.len());
+                self.values.push(ValueData { ty, def: ValueDef::Result { op: id, index: i as u32 }, first_use: None });
+                v
+            })
+            .collect();
+        for &r in &spec.regions {
+            self.regions[r.index()].parent = Some(id);
+        }
+        let result_names = if spec.result_names.is_empty() && !results.is_empty() {
+            smallvec::smallvec![ResultGroup { name: None, count: results.len() as u32 }]
+        } else {
+            spec.result_names
+        };
+        self.ops.push(OpData {
+            name: spec.name.unwrap_or(name),
+            operands: SmallVec::new(),
+            results,
+            result_names,
+            attrs: spec.attrs,
+            properties: spec.properties,
+            regions: spec.regions,
+            successors: SmallVec::new(),
+            loc: spec.loc,
+            form: spec.form,
+            span: spec.span,
+            parent: None,
+            prev: None,
+            next: None,
+            erased: false,
+        });
+        id
+    }
+
+    pub fn create_block(&mut self, span: Span) -> BlockId {
+        let id = BlockId::new(self.blocks.len());
+        self.blocks.push(BlockData { span, ..Default::default() });
+        id
+    }
+
+    pub fn add_block_arg(&mut self, block: BlockId, ty: TypeId, info: BlockArgInfo) -> ValueId {
+        let v = ValueId::new(self.values.len());
+        let index = self.blocks[block.index()].args.len() as u32;
+        self.values.push(ValueData { ty, def: ValueDef::BlockArg { block, index }, first_use: None });
+        let b = &mut self.blocks[block.index()];
+        b.args.push(v);
+        b.arg_info.push(info);
+        v
+    }
+
+    pub fn create_region(&mut self, blocks: Vec<BlockId>, span: Span) -> RegionId {
+        let id = RegionId::new(self.regions.len());
+        for &b in &blocks {
+            self.blocks[b.index()].parent = Some(id);
+        }
+        self.regions.push(RegionData { blocks, parent: None, span });
+        id
+    }
+
+    /// Adds `block` at the end of `region`.
+    pub fn append_block(&mut self, region: RegionId, block: BlockId) {
+        self.blocks[block.index()].parent = Some(region);
+        self.regions[region.index()].blocks.push(block);
+    }
+
+    // ---------------------------------------------------------------- operands and uses
+
+    /// Replaces all operands of `op` (ordinary operands then successor operands).
+    pub fn set_operands(&mut self, op: OpId, values: &[ValueId]) {
+        self.clear_operands(op);
+        for (slot, &v) in values.iter().enumerate() {
+            let u = Use { op, slot: slot as u32 };
+            let head = self.values[v.index()].first_use.replace(u);
+            self.ops[op.index()].operands.push(Operand { value: v, next_use: head });
+        }
+    }
+
+    /// Appends one operand to `op`.
+    pub fn push_operand(&mut self, op: OpId, v: ValueId) {
+        let slot = self.ops[op.index()].operands.len() as u32;
+        let head = self.values[v.index()].first_use.replace(Use { op, slot });
+        self.ops[op.index()].operands.push(Operand { value: v, next_use: head });
+    }
+
+    pub fn set_successors(&mut self, op: OpId, successors: SmallVec<[(BlockId, u32); 0]>) {
+        self.ops[op.index()].successors = successors;
+    }
+
+    fn clear_operands(&mut self, op: OpId) {
+        let n = self.ops[op.index()].operands.len();
+        for slot in (0..n).rev() {
+            self.unlink_use(Use { op, slot: slot as u32 });
+        }
+        self.ops[op.index()].operands.clear();
+    }
+
+    /// Removes `u` from its value's use chain (O(uses of that value)).
+    fn unlink_use(&mut self, u: Use) {
+        let operand = self.ops[u.op.index()].operands[u.slot as usize];
+        let v = operand.value;
+        let mut cursor = self.values[v.index()].first_use;
+        let mut prev: Option<Use> = None;
+        while let Some(c) = cursor {
+            let next = self.ops[c.op.index()].operands[c.slot as usize].next_use;
+            if c == u {
+                match prev {
+                    None => self.values[v.index()].first_use = next,
+                    Some(p) => self.ops[p.op.index()].operands[p.slot as usize].next_use = next,
+                }
+                return;
+            }
+            prev = Some(c);
+            cursor = next;
+        }
+    }
+
+    /// Points operand `slot` of `op` at `v`.
+    pub fn set_operand(&mut self, op: OpId, slot: usize, v: ValueId) {
+        let u = Use { op, slot: slot as u32 };
+        self.unlink_use(u);
+        let head = self.values[v.index()].first_use.replace(u);
+        let operand = &mut self.ops[op.index()].operands[slot];
+        operand.value = v;
+        operand.next_use = head;
+    }
+
+    /// Every place `v` is used (most recently added first).
+    pub fn uses(&self, v: ValueId) -> UseIter<'_> {
+        UseIter { body: self, cursor: self.values[v.index()].first_use }
+    }
+
+    pub fn has_uses(&self, v: ValueId) -> bool {
+        self.values[v.index()].first_use.is_some()
+    }
+
+    /// Makes every use of `from` use `to` instead.
+    pub fn replace_all_uses(&mut self, from: ValueId, to: ValueId) {
+        if from == to {
+            return;
+        }
+        let mut cursor = self.values[from.index()].first_use.take();
+        while let Some(u) = cursor {
+            let operand = &mut self.ops[u.op.index()].operands[u.slot as usize];
+            cursor = operand.next_use;
+            operand.value = to;
+            operand.next_use = self.values[to.index()].first_use.replace(u);
+        }
+    }
+
+    // ---------------------------------------------------------------- layout
+
+    /// Ops of `block` in order.
+    pub fn block_ops(&self, block: BlockId) -> BlockOps<'_> {
+        BlockOps { body: self, cursor: self.blocks[block.index()].first }
+    }
+
+    pub fn block_len(&self, block: BlockId) -> usize {
+        self.blocks[block.index()].len as usize
+    }
+
+    pub fn first_op(&self, block: BlockId) -> Option<OpId> {
+        self.blocks[block.index()].first
+    }
+
+    pub fn last_op(&self, block: BlockId) -> Option<OpId> {
+        self.blocks[block.index()].last
+    }
+
+    pub fn next_op(&self, op: OpId) -> Option<OpId> {
+        self.ops[op.index()].next
+    }
+
+    /// Places a detached `op` at the end of `block`.
+    pub fn append_op(&mut self, block: BlockId, op: OpId) {
+        debug_assert!(self.ops[op.index()].parent.is_none());
+        let last = self.blocks[block.index()].last;
+        {
+            let o = &mut self.ops[op.index()];
+            o.parent = Some(block);
+            o.prev = last;
+            o.next = None;
+        }
+        match last {
+            Some(l) => self.ops[l.index()].next = Some(op),
+            None => self.blocks[block.index()].first = Some(op),
+        }
+        let b = &mut self.blocks[block.index()];
+        b.last = Some(op);
+        b.len += 1;
+    }
+
+    /// Places a detached `op` right before `before`.
+    pub fn insert_op_before(&mut self, before: OpId, op: OpId) {
+        let Some(block) = self.ops[before.index()].parent else { return };
+        let prev = self.ops[before.index()].prev;
+        {
+            let o = &mut self.ops[op.index()];
+            o.parent = Some(block);
+            o.prev = prev;
+            o.next = Some(before);
+        }
+        self.ops[before.index()].prev = Some(op);
+        match prev {
+            Some(p) => self.ops[p.index()].next = Some(op),
+            None => self.blocks[block.index()].first = Some(op),
+        }
+        self.blocks[block.index()].len += 1;
+    }
+
+    /// Takes `op` out of its block (it stays alive, detached).
+    pub fn detach_op(&mut self, op: OpId) {
+        let Some(block) = self.ops[op.index()].parent else { return };
+        let (prev, next) = (self.ops[op.index()].prev, self.ops[op.index()].next);
+        match prev {
+            Some(p) => self.ops[p.index()].next = next,
+            None => self.blocks[block.index()].first = next,
+        }
+        match next {
+            Some(n) => self.ops[n.index()].prev = prev,
+            None => self.blocks[block.index()].last = prev,
+        }
+        let b = &mut self.blocks[block.index()];
+        b.len -= 1;
+        let o = &mut self.ops[op.index()];
+        o.parent = None;
+        o.prev = None;
+        o.next = None;
+    }
+
+    /// Erases `op` and everything nested in it. Its results must have no uses left
+    /// outside the erased ops (the caller replaces them first).
+    pub fn erase_op(&mut self, op: OpId) {
+        self.detach_op(op);
+        let mut stack = vec![op];
+        while let Some(o) = stack.pop() {
+            self.clear_operands(o);
+            self.ops[o.index()].erased = true;
+            for r in self.ops[o.index()].regions.clone() {
+                for &b in &self.regions[r.index()].blocks {
+                    stack.extend(self.block_ops(b));
+                }
+            }
+        }
+    }
+
+    /// Visits `op` and every op nested in it, parents before children (iteratively).
+    pub fn walk(&self, op: OpId, mut f: impl FnMut(OpId)) {
+        let mut stack = vec![op];
+        while let Some(o) = stack.pop() {
+            f(o);
+            for &r in self.ops[o.index()].regions.iter().rev() {
+                for &b in self.regions[r.index()].blocks.iter().rev() {
+                    let mut children: SmallVec<[OpId; 16]> = self.block_ops(b).collect();
+                    children.reverse();
+                    stack.extend(children);
+                }
+            }
+        }
+    }
+}
+
+/// Iterator over a value's uses.
+pub struct UseIter<'a> {
+    body: &'a Body,
+    cursor: Option<Use>,
+}
+
+impl Iterator for UseIter<'_> {
+    type Item = Use;
+    fn next(&mut self) -> Option<Use> {
+        let u = self.cursor?;
+        self.cursor = self.body.ops[u.op.index()].operands[u.slot as usize].next_use;
+        Some(u)
+    }
+}
+
+/// Iterator over the ops of a block, in order.
+pub struct BlockOps<'a> {
+    body: &'a Body,
+    cursor: Option<OpId>,
+}
+
+impl Iterator for BlockOps<'_> {
+    type Item = OpId;
+    fn next(&mut self) -> Option<OpId> {
+        let op = self.cursor?;
+        self.cursor = self.body.ops[op.index()].next;
+        Some(op)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::Context;
+
+    #[test]
+    fn replace_all_uses_and_erase() {
+        let mut cx = Context::new();
+        let f32 = cx.sym("f32");
+        let ty = cx.ty(crate::ir::types::TypeData::Float(f32));
+        let name = cx.sym("test.op");
+        let mut body = Body::new();
+        let block = body.create_block(Span::default());
+        let a = body.create_op(OpSpec { result_types: vec![ty], ..Default::default() }, name);
+        let b = body.create_op(OpSpec { result_types: vec![ty], ..Default::default() }, name);
+        let c = body.create_op(OpSpec::default(), name);
+        for op in [a, b, c] {
+            body.append_op(block, op);
+        }
+        let (va, vb) = (body.results(a)[0], body.results(b)[0]);
+        body.set_operands(c, &[va, va, vb]);
+        assert_eq!(body.uses(va).count(), 2);
+        body.replace_all_uses(va, vb);
+        assert_eq!(body.uses(va).count(), 0);
+        assert_eq!(body.uses(vb).count(), 3);
+        assert_eq!(body.operands(c).collect::<Vec<_>>(), vec![vb, vb, vb]);
+        body.erase_op(a);
+        assert_eq!(body.block_ops(block).collect::<Vec<_>>(), vec![b, c]);
+        body.set_operand(c, 1, vb);
+        body.erase_op(c);
+        assert!(!body.has_uses(vb));
+        assert_eq!(body.block_len(block), 1);
+    }
+}

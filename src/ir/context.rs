@@ -1,0 +1,224 @@
+//! The [`Context`]: interned strings, types and attributes shared by everything in a module
+//! (MLIR's `MLIRContext`). Read-only during printing and verification, so it can be shared
+//! across rayon workers by reference.
+
+use super::attrs::{AttrData, NamedAttr};
+use super::intern::{Interner, StrInterner};
+use super::types::TypeData;
+use super::{AttrId, Sym, TypeId};
+
+/// Uniquing storage for names, types and attributes.
+#[derive(Default, Debug, Clone)]
+pub struct Context {
+    strings: StrInterner,
+    types: Interner<TypeData>,
+    attrs: Interner<AttrData>,
+}
+
+impl Context {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn sym(&mut self, s: &str) -> Sym {
+        Sym::new(self.strings.intern(s))
+    }
+
+    /// The symbol for `s` if it was interned before (never adds).
+    pub fn lookup_sym(&self, s: &str) -> Option<Sym> {
+        self.strings.lookup(s).map(Sym::new)
+    }
+
+    pub fn str(&self, s: Sym) -> &str {
+        self.strings.get(s.index())
+    }
+
+    pub fn ty(&mut self, data: TypeData) -> TypeId {
+        TypeId::new(self.types.intern(data))
+    }
+
+    pub fn type_data(&self, t: TypeId) -> &TypeData {
+        self.types.get(t.index())
+    }
+
+    /// Looks through aliases.
+    pub fn resolved_type(&self, mut t: TypeId) -> TypeId {
+        while let TypeData::Alias { target, .. } = self.type_data(t) {
+            t = *target;
+        }
+        t
+    }
+
+    pub fn attr(&mut self, data: AttrData) -> AttrId {
+        AttrId::new(self.attrs.intern(data))
+    }
+
+    pub fn attr_data(&self, a: AttrId) -> &AttrData {
+        self.attrs.get(a.index())
+    }
+
+    /// Looks through aliases.
+    pub fn resolved_attr(&self, mut a: AttrId) -> AttrId {
+        while let AttrData::Alias { target, .. } = self.attr_data(a) {
+            a = *target;
+        }
+        a
+    }
+
+    pub fn unit_attr(&mut self) -> AttrId {
+        self.attr(AttrData::Unit)
+    }
+
+    pub fn string_attr(&mut self, s: &str) -> AttrId {
+        let spelling = self.sym(&escape_string(s));
+        self.attr(AttrData::String { spelling, ty: None })
+    }
+
+    /// The `!tf_type.control` type.
+    pub fn control_type(&mut self) -> TypeId {
+        let s = self.sym("control");
+        self.ty(TypeData::TfSimple(s))
+    }
+
+    /// Whether `t` is `!tf_type.control` (through aliases).
+    pub fn is_control_type(&self, t: TypeId) -> bool {
+        match self.type_data(self.resolved_type(t)) {
+            TypeData::TfSimple(s) => self.str(*s) == "control",
+            _ => false,
+        }
+    }
+
+    /// The decoded value of a string attribute (escapes resolved); `None` if not a string.
+    pub fn string_value(&self, a: AttrId) -> Option<Vec<u8>> {
+        match self.attr_data(self.resolved_attr(a)) {
+            AttrData::String { spelling, .. } => Some(unescape_string(self.str(*spelling))),
+            _ => None,
+        }
+    }
+
+    /// Entries of a dictionary attribute (empty if `a` is not one).
+    pub fn dict_entries(&self, a: AttrId) -> &[NamedAttr] {
+        match self.attr_data(self.resolved_attr(a)) {
+            AttrData::Dict(entries) => entries,
+            _ => &[],
+        }
+    }
+
+    /// The integer value of an integer attribute, if it fits in i128.
+    pub fn int_value(&self, a: AttrId) -> Option<i128> {
+        match self.attr_data(self.resolved_attr(a)) {
+            AttrData::Int { spelling, .. } => parse_int_spelling(self.str(*spelling)),
+            AttrData::Bool(b) => Some(*b as i128),
+            _ => None,
+        }
+    }
+}
+
+/// Parses an integer literal as written (`-12`, `0x1F`, `-0x1f`).
+pub fn parse_int_spelling(s: &str) -> Option<i128> {
+    let (neg, body) = match s.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    let magnitude = if let Some(hex) = body.strip_prefix("0x") {
+        u128::from_str_radix(hex, 16).ok()?
+    } else {
+        body.parse::<u128>().ok()?
+    };
+    if neg {
+        if magnitude > i128::MAX as u128 + 1 {
+            return None;
+        }
+        Some((magnitude as i128).wrapping_neg())
+    } else {
+        i128::try_from(magnitude).ok()
+    }
+}
+
+/// Escapes bytes for a string literal the way MLIR prints them.
+pub fn escape_bytes(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for &b in bytes {
+        match b {
+            b'\\' => out.push_str("\\\\"),
+            b'"' => out.push_str("\\\""),
+            b'\n' => out.push_str("\\0A"),
+            b'\t' => out.push_str("\\09"),
+            0x20..=0x7e => out.push(b as char),
+            _ => out.push_str(&format!("\\{:02X}", b)),
+        }
+    }
+    out
+}
+
+/// Escapes a string for a literal; printable non-ASCII UTF-8 is kept as is.
+pub fn escape_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\{:02X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Decodes MLIR string escapes: `\\`, `\"`, `\n`, `\t`, `\XX` (two hex digits).
+pub fn unescape_string(s: &str) -> Vec<u8> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\\' && i + 1 < bytes.len() {
+            let c = bytes[i + 1];
+            match c {
+                b'\\' | b'"' | b'\'' => {
+                    out.push(c);
+                    i += 2;
+                }
+                b'n' => {
+                    out.push(b'\n');
+                    i += 2;
+                }
+                b't' => {
+                    out.push(b'\t');
+                    i += 2;
+                }
+                _ if i + 2 < bytes.len() && c.is_ascii_hexdigit() && bytes[i + 2].is_ascii_hexdigit() => {
+                    let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("00");
+                    out.push(u8::from_str_radix(hex, 16).unwrap_or(0));
+                    i += 3;
+                }
+                _ => {
+                    out.push(c);
+                    i += 2;
+                }
+            }
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn int_spellings() {
+        assert_eq!(parse_int_spelling("-0x10"), Some(-16));
+        assert_eq!(parse_int_spelling("42"), Some(42));
+        assert_eq!(parse_int_spelling("340282366920938463463374607431768211456"), None);
+    }
+
+    #[test]
+    fn string_escapes_round_trip() {
+        let raw = "a\"b\\c\n\u{1}é";
+        let escaped = escape_string(raw);
+        assert_eq!(unescape_string(&escaped), raw.as_bytes());
+    }
+}

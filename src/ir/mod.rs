@@ -1,0 +1,21 @@
+//! The in-memory IR: ids into arenas ([`entity`]), interned strings/types/attributes
+//! ([`Context`]), the op/value/block/region graph ([`Body`]) and the file-level [`Module`].
+//!
+//! Ownership model: a [`Module`] owns one [`Context`] and one [`Body`]. Everything else is a
+//! `Copy` id. Nothing is reference-counted; mutation goes through `&mut Body`, and read-only
+//! stages (printing, verification) can share `&Module` across rayon workers.
+
+pub mod attrs;
+pub mod body;
+pub mod context;
+pub mod entity;
+pub mod intern;
+pub mod module;
+pub mod types;
+
+pub use attrs::{AttrData, Location, NamedAttr};
+pub use body::{Body, OpData, OpForm, OpSpec, ResultGroup, Span, Use, ValueDef};
+pub use context::Context;
+pub use entity::{AttrId, BlockId, OpId, RegionId, Sym, TypeId, ValueId};
+pub use module::{AliasDef, AliasValue, CommentAnchor, Module};
+pub use types::TypeData;

@@ -1,0 +1,26 @@
+//! amanda-opt: read, check, rewrite and convert neural-network graphs written as MLIR-style
+//! (tfg-like) text.
+//!
+//! Data flow, text to text:
+//!
+//! ```text
+//! text ─► syntax::lexer (logos) ─► grammar (lalrpop) + syntax::builder ─► syntax::resolve
+//!      ─► ir::Module (arenas, interned types/attrs) ─► verify ─► passes ─► printer ─► text
+//! ```
+//!
+//! * [`syntax`] — lexer, grammar actions, name resolution, split-input-file and comments.
+//! * [`ir`] — the data-oriented IR: [`ir::Module`], [`ir::Body`], [`ir::Context`].
+//! * [`verify`] — MLIR's structural rules and tfg's.
+//! * [`printer`] — custom, generic and canonical (tfg-opt compatible) printing.
+//! * [`passes`] — the pass manager and the built-in passes.
+//! * [`diag`] — diagnostics, rendered with codespan-reporting.
+//! * [`cli`] — the `amanda-opt` command line.
+
+pub mod cli;
+pub mod diag;
+pub mod expect;
+pub mod ir;
+pub mod passes;
+pub mod printer;
+pub mod syntax;
+pub mod verify;

@@ -1,0 +1,405 @@
+//! Value and block names for printing.
+//!
+//! *Preserving* mode prints the names the user wrote; values without one (made by a pass,
+//! or imported) get tfg-style names after their op type (`%AddV2`, `%ctl`) made unique with
+//! `_0`, `_1`, ... . *Canonical* mode reproduces MLIR's `SSANameState` with tfg's naming
+//! hooks: per-region scopes that inherit the parent's used names and counters, result names
+//! from the op type and `ctl`, `tfg.name`-based function argument names, `%argN` for other
+//! entry-block arguments, `%N` for everything else, and `^bbN` block labels.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::ir::{AttrData, BlockId, Module, OpId, RegionId, ValueId};
+
+/// How a value is referred to: group `group` of [`Names::groups`], element `index`.
+#[derive(Clone, Copy, Debug, Default)]
+struct ValueRef {
+    group: u32,
+    index: u32,
+}
+
+/// Computed names for every value and block of a module.
+#[derive(Default)]
+pub struct Names {
+    /// Group spellings without `%` and their sizes.
+    groups: Vec<(String, u32)>,
+    values: Vec<Option<ValueRef>>,
+    blocks: FxHashMap<BlockId, String>,
+}
+
+impl Names {
+    /// The text of a use of `v`: `%x`, `%x#1`, `%3`.
+    pub fn write_use(&self, v: ValueId, out: &mut String) {
+        out.push('%');
+        match self.values.get(v.index()).copied().flatten() {
+            Some(r) => {
+                let (name, count) = &self.groups[r.group as usize];
+                out.push_str(name);
+                if *count > 1 {
+                    out.push('#');
+                    out.push_str(&r.index.to_string());
+                }
+            }
+            None => {
+                out.push_str("<<UNKNOWN SSA VALUE>>");
+            }
+        }
+    }
+
+    /// `%x:2, %ctl` for the results of `op` (empty if it has none).
+    pub fn write_result_list(&self, m: &Module, op: OpId, out: &mut String) -> bool {
+        let results = m.body.results(op);
+        let mut first = true;
+        for &v in results {
+            let Some(r) = self.values.get(v.index()).copied().flatten() else { continue };
+            if r.index != 0 {
+                continue;
+            }
+            if !first {
+                out.push_str(", ");
+            }
+            first = false;
+            let (name, count) = &self.groups[r.group as usize];
+            out.push('%');
+            out.push_str(name);
+            if *count > 1 {
+                out.push(':');
+                out.push_str(&count.to_string());
+            }
+        }
+        !first
+    }
+
+    pub fn block_label(&self, b: BlockId) -> &str {
+        self.blocks.get(&b).map(|s| s.as_str()).unwrap_or("bb?")
+    }
+
+    fn new_group(&mut self, name: String, values: &[ValueId]) {
+        let g = self.groups.len() as u32;
+        self.groups.push((name, values.len() as u32));
+        for (i, &v) in values.iter().enumerate() {
+            if self.values.len() <= v.index() {
+                self.values.resize(v.index() + 1, None);
+            }
+            self.values[v.index()] = Some(ValueRef { group: g, index: i as u32 });
+        }
+    }
+}
+
+/// The op name without its dialect prefix (`tfg.AddV2` → `AddV2`).
+fn strip_dialect(name: &str) -> &str {
+    match name.find('.') {
+        Some(i) => &name[i + 1..],
+        None => name,
+    }
+}
+
+// ---------------------------------------------------------------------- preserving
+
+/// Names as written, fresh tfg-style names for the rest.
+pub fn preserving_names(m: &Module) -> Names {
+    let mut names = Names { values: vec![None; m.body.value_capacity()], ..Default::default() };
+    let ctx = &m.ctx;
+    let body = &m.body;
+    // Every spelled name is taken, so fresh names never collide with one.
+    let mut used: FxHashSet<String> = FxHashSet::default();
+    let mut blocks = vec![m.top];
+    let mut order = Vec::new();
+    while let Some(b) = blocks.pop() {
+        order.push(b);
+        let bd = body.block(b);
+        for info in &bd.arg_info {
+            if let Some(n) = info.name {
+                used.insert(ctx.str(n).to_string());
+            }
+        }
+        for op in body.block_ops(b) {
+            for g in &body.op(op).result_names {
+                if let Some(n) = g.name {
+                    used.insert(ctx.str(n).to_string());
+                }
+            }
+            for &r in body.op(op).regions.iter().rev() {
+                blocks.extend(body.region(r).blocks.iter().rev());
+            }
+        }
+    }
+    let mut conflict = 0u32;
+    let mut fresh = |base: &str, used: &mut FxHashSet<String>| -> String {
+        let base = sanitize(base);
+        if used.insert(base.clone()) {
+            return base;
+        }
+        loop {
+            let probe = format!("{}_{}", base, conflict);
+            conflict += 1;
+            if used.insert(probe.clone()) {
+                return probe;
+            }
+        }
+    };
+    for &b in &order {
+        let bd = body.block(b);
+        if b != m.top {
+            let label = match bd.label {
+                Some(l) => ctx.str(l).to_string(),
+                None => {
+                    let region = bd.parent;
+                    let idx = region.map(|r| body.region(r).blocks.iter().position(|&x| x == b).unwrap_or(0)).unwrap_or(0);
+                    fresh(&format!("bb{}", idx), &mut used)
+                }
+            };
+            names.blocks.insert(b, label);
+        }
+        for (i, &arg) in bd.args.iter().enumerate() {
+            let n = match bd.arg_info[i].name {
+                Some(n) => ctx.str(n).to_string(),
+                None => fresh("arg", &mut used),
+            };
+            names.new_group(n, &[arg]);
+        }
+        for op in body.block_ops(b) {
+            let od = body.op(op);
+            let mut next = 0usize;
+            let n_results = od.results.len();
+            for g in &od.result_names {
+                let vals: Vec<ValueId> = od.results[next..(next + g.count as usize).min(n_results)].to_vec();
+                next += g.count as usize;
+                match g.name {
+                    Some(n) => names.new_group(ctx.str(n).to_string(), &vals),
+                    None => {
+                        // tfg style: data results after the node name or op type, `ctl` for the token.
+                        let last_is_ctl = vals.last().map(|&v| ctx.is_control_type(body.value(v).ty)).unwrap_or(false);
+                        let base = node_name(m, op).unwrap_or_else(|| strip_dialect(ctx.str(od.name)).to_string());
+                        if last_is_ctl && vals.len() > 1 {
+                            let data = fresh(&base, &mut used);
+                            names.new_group(data, &vals[..vals.len() - 1]);
+                            let ctl = fresh("ctl", &mut used);
+                            names.new_group(ctl, &vals[vals.len() - 1..]);
+                        } else if last_is_ctl {
+                            let ctl = fresh("ctl", &mut used);
+                            names.new_group(ctl, &vals);
+                        } else {
+                            let n = fresh(&base, &mut used);
+                            names.new_group(n, &vals);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    names
+}
+
+fn node_name(m: &Module, op: OpId) -> Option<String> {
+    let a = m.op_attr(op, "_mlir_name")?;
+    let bytes = m.ctx.string_value(a)?;
+    let s = String::from_utf8_lossy(&bytes).to_string();
+    if s.is_empty() {
+        None
+    } else {
+        Some(s)
+    }
+}
+
+/// Makes `name` a valid SSA suffix (MLIR's `sanitizeIdentifier` for value names).
+pub fn sanitize(name: &str) -> String {
+    let valid = |c: char| c.is_ascii_alphanumeric() || "$._-".contains(c);
+    let mut out = String::with_capacity(name.len() + 1);
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        out.push('_');
+    }
+    if name.chars().all(valid) {
+        out.push_str(name);
+        return out;
+    }
+    for c in name.chars() {
+        if valid(c) {
+            out.push(c);
+        } else if c == ' ' {
+            out.push('_');
+        } else {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("{:X}", b));
+            }
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------- canonical
+
+/// Names exactly as mlir-opt / tfg-opt would print them.
+pub fn canonical_names(m: &Module, generic: bool) -> Names {
+    let mut names = Names { values: vec![None; m.body.value_capacity()], ..Default::default() };
+    let mut state = CanonicalState { m, generic, names: &mut names, used: Vec::new() };
+    state.number_region(&[m.top], None, Counters::default());
+    names
+}
+
+/// MLIR's per-region numbering counters; a nested region starts from its parent's values.
+#[derive(Clone, Copy, Default)]
+struct Counters {
+    next_value: u32,
+    next_arg: u32,
+    next_conflict: u32,
+}
+
+struct CanonicalState<'a> {
+    m: &'a Module,
+    generic: bool,
+    names: &'a mut Names,
+    /// Names used by the enclosing regions, innermost last (MLIR's scoped hash table).
+    used: Vec<FxHashSet<String>>,
+}
+
+impl CanonicalState<'_> {
+    fn is_used(&self, n: &str) -> bool {
+        self.used.iter().any(|s| s.contains(n))
+    }
+
+    fn unique(&mut self, c: &mut Counters, name: &str) -> String {
+        let name = sanitize(name);
+        let result = if !self.is_used(&name) {
+            name
+        } else {
+            loop {
+                let probe = format!("{}_{}", name, c.next_conflict);
+                c.next_conflict += 1;
+                if !self.is_used(&probe) {
+                    break probe;
+                }
+            }
+        };
+        if let Some(top) = self.used.last_mut() {
+            top.insert(result.clone());
+        }
+        result
+    }
+
+    /// Numbers the blocks of one region, then each nested region with a copy of the counters
+    /// as they stand after this region (siblings do not see each other's names).
+    fn number_region(&mut self, blocks: &[BlockId], region: Option<RegionId>, mut c: Counters) {
+        self.used.push(FxHashSet::default());
+        let m = self.m;
+        let body = &m.body;
+        let mut named: FxHashSet<ValueId> = FxHashSet::default();
+        // tfg.func names its entry arguments after `tfg.name`.
+        if !self.generic {
+            if let Some(owner) = region.and_then(|r| body.region(r).parent) {
+                if m.op_name(owner) == "tfg.func" {
+                    if let Some(&entry) = blocks.first() {
+                        for (v, n) in func_arg_names(m, owner, entry) {
+                            let s = self.unique(&mut c, &n);
+                            self.names.new_group(s, &[v]);
+                            named.insert(v);
+                        }
+                    }
+                }
+            }
+        }
+        for (i, &b) in blocks.iter().enumerate() {
+            if region.is_some() {
+                self.names.blocks.insert(b, format!("bb{}", i));
+            }
+            for &arg in &body.block(b).args {
+                if named.contains(&arg) {
+                    continue;
+                }
+                if i == 0 {
+                    let n = format!("arg{}", c.next_arg);
+                    c.next_arg += 1;
+                    let s = self.unique(&mut c, &n);
+                    self.names.new_group(s, &[arg]);
+                } else {
+                    let n = c.next_value.to_string();
+                    c.next_value += 1;
+                    self.names.new_group(n, &[arg]);
+                }
+            }
+            for op in body.block_ops(b) {
+                self.number_op(op, &mut c);
+            }
+        }
+        for &b in blocks {
+            for op in body.block_ops(b) {
+                for &child in &body.op(op).regions {
+                    let child_blocks = body.region(child).blocks.clone();
+                    self.number_region(&child_blocks, Some(child), c);
+                }
+            }
+        }
+        self.used.pop();
+    }
+
+    fn number_op(&mut self, op: OpId, c: &mut Counters) {
+        let m = self.m;
+        let body = &m.body;
+        let ctx = &m.ctx;
+        let results = body.results(op);
+        if results.is_empty() {
+            return;
+        }
+        let name = ctx.str(body.op(op).name);
+        // Group starts and names chosen by tfg's hook (result 0 after the op, last = ctl).
+        let mut starts: Vec<(usize, Option<String>)> = vec![(0, None)];
+        if !self.generic && name.starts_with("tfg.") {
+            let is_ctl = |v: ValueId| ctx.is_control_type(body.value(v).ty);
+            if results.len() > 1 && !is_ctl(results[0]) {
+                let n = self.unique(c, strip_dialect(name));
+                starts[0].1 = Some(n);
+            }
+            if results.iter().any(|&v| is_ctl(v)) {
+                let last = results.len() - 1;
+                let n = self.unique(c, "ctl");
+                if last == 0 {
+                    starts[0].1 = Some(n);
+                } else {
+                    starts.push((last, Some(n)));
+                }
+            }
+        }
+        if starts[0].1.is_none() {
+            let n = c.next_value.to_string();
+            c.next_value += 1;
+            starts[0].1 = Some(n);
+        }
+        for (k, (start, n)) in starts.iter().enumerate() {
+            let end = starts.get(k + 1).map(|s| s.0).unwrap_or(results.len());
+            let vals: Vec<ValueId> = results[*start..end].to_vec();
+            self.names.new_group(n.clone().unwrap_or_default(), &vals);
+        }
+    }
+}
+
+/// `tfg.name`-based names of a tfg.func's entry arguments: `(value, name)` pairs, following
+/// `GraphFuncOp::getAsmBlockArgumentNames`.
+fn func_arg_names(m: &Module, func: OpId, entry: BlockId) -> Vec<(ValueId, String)> {
+    let body = &m.body;
+    let ctx = &m.ctx;
+    let args = &body.block(entry).args;
+    let mut out = Vec::new();
+    if args.len() % 2 != 0 {
+        return out;
+    }
+    for pair in args.chunks(2) {
+        if ctx.is_control_type(body.value(pair[0]).ty) || !ctx.is_control_type(body.value(pair[1]).ty) {
+            return out;
+        }
+    }
+    let Some(arg_attrs) = m.op_attr(func, "arg_attrs") else { return out };
+    let AttrData::Array(list) = ctx.attr_data(ctx.resolved_attr(arg_attrs)) else { return out };
+    if list.len() != args.len() {
+        return out;
+    }
+    for i in (0..args.len()).step_by(2) {
+        let tfg_name = ctx.dict_entries(list[i]).iter().find(|e| ctx.str(e.name) == "tfg.name").and_then(|e| ctx.string_value(e.value));
+        if let Some(n) = tfg_name {
+            let n = String::from_utf8_lossy(&n).to_string();
+            out.push((args[i], n.clone()));
+            out.push((args[i + 1], format!("{}.ctl", n)));
+        }
+    }
+    out
+}

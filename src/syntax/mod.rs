@@ -1,0 +1,125 @@
+//! Text → IR: the logos [`lexer`], the lalrpop grammar (`grammar/amir.lalrpop`, driven
+//! through [`builder::ParseCx`]), name [`resolve`]-ution, and syntax-error reporting.
+
+pub mod builder;
+pub mod lexer;
+pub mod resolve;
+pub mod split;
+
+lalrpop_util::lalrpop_mod!(
+    #[allow(clippy::all, unused, missing_docs)]
+    grammar,
+    "/amir.rs"
+);
+
+use crate::diag::Diagnostic;
+use crate::ir::{Module, Span};
+use lexer::{Token, TokenStream};
+use lalrpop_util::ParseError;
+
+/// Parses a whole file into a module (names resolved, not yet verified).
+pub fn parse_module(text: &str) -> Result<Module, Vec<Diagnostic>> {
+    let mut cx = builder::ParseCx::new(text);
+    let mut tokens = TokenStream::new(text);
+    let result = grammar::FileParser::new().parse(
+        &mut cx,
+        (&mut tokens).map(|t| t.map_err(|(l, e, r)| vec![Diagnostic::error(Span::new(l, r), e.message())])),
+    );
+    let trivia = tokens.into_trivia();
+    if let Err(e) = result {
+        let mut diags = std::mem::take(&mut cx.errors);
+        diags.extend(convert_error(text, e));
+        return Err(diags);
+    }
+    let op_starts = std::mem::take(&mut cx.op_starts);
+    let block_ends = std::mem::take(&mut cx.block_ends);
+    let mut module = resolve::resolve(cx)?;
+    crate::syntax::split::attach_comments(&mut module, text, &trivia, &op_starts, &block_ends);
+    Ok(module)
+}
+
+/// Describes a token for "expected X, found Y" messages.
+fn describe(tok: &Token<'_>) -> String {
+    use Token::*;
+    match tok {
+        BareId(s) | PercentId(s) | CaretId(s) | AtId(s) | Integer(s) | HexInteger(s) | Float(s) | String(s) | Dims(s) => {
+            format!("'{}'", s)
+        }
+        HashId(d) | BangId(d) => format!("'{}'", d.text),
+        KwIfRegion(s) | KwCaseRegion(s) | KwWhileRegion(s) | KwForRegion(s) | OpaqueBuiltin(s) => format!("'{}'", s),
+        other => {
+            let dbg = format!("{:?}", other);
+            let spelled = match other {
+                LParen => "(", RParen => ")", LBracket => "[", RBracket => "]", LBrace => "{", RBrace => "}",
+                Less => "<", Greater => ">", Comma => ",", Colon => ":", ColonColon => "::", Equal => "=",
+                Arrow => "->", Question => "?", Star => "*", Plus => "+", Minus => "-", UnrankedX => "*x",
+                _ => return format!("'{}'", dbg.trim_start_matches("Kw").to_lowercase()),
+            };
+            format!("'{}'", spelled)
+        }
+    }
+}
+
+/// Turns lalrpop's expected-terminal names into readable ones, closers first (so the
+/// message starts with the most useful one, e.g. "expected '}'").
+fn expected_list(expected: &[std::string::String]) -> std::string::String {
+    let mut items: Vec<std::string::String> = expected
+        .iter()
+        .map(|e| {
+            let t = e.trim_matches('"');
+            let t = t.replace("\\\"", "\"");
+            match t.as_str() {
+                "BareId" => "identifier".into(),
+                "PercentId" => "SSA value".into(),
+                "CaretId" => "block label".into(),
+                "AtId" => "symbol".into(),
+                "HashId" => "attribute".into(),
+                "BangId" => "type".into(),
+                "Integer" => "integer".into(),
+                "HexInteger" => "hex integer".into(),
+                "Float" => "float".into(),
+                "String" => "string".into(),
+                "Dims" => "dimension list".into(),
+                "IfRegion" | "CaseRegion" | "WhileRegion" | "ForRegion" => t.clone(),
+                "OpaqueBuiltin" => "affine map".into(),
+                other => format!("'{}'", other),
+            }
+        })
+        .collect();
+    let rank = |s: &str| match s {
+        "'}'" | "')'" | "']'" | "'>'" => 0,
+        _ => 1,
+    };
+    items.sort_by_key(|s| rank(s));
+    items.dedup();
+    match items.len() {
+        0 => "end of input".into(),
+        1 => items.remove(0),
+        n if n <= 6 => {
+            let last = items.pop().unwrap_or_default();
+            format!("{} or {}", items.join(", "), last)
+        }
+        _ => {
+            let head: Vec<_> = items.iter().take(5).cloned().collect();
+            format!("{}, ...", head.join(", "))
+        }
+    }
+}
+
+fn convert_error(text: &str, e: ParseError<usize, Token<'_>, builder::ActionError>) -> Vec<Diagnostic> {
+    match e {
+        ParseError::InvalidToken { location } => vec![Diagnostic::error(Span::new(location, location + 1), "unexpected character")],
+        ParseError::UnrecognizedEof { location, expected } => {
+            let at = location.min(text.len());
+            vec![Diagnostic::error(Span::new(at, at), format!("expected {}, found end of file", expected_list(&expected)))]
+        }
+        ParseError::UnrecognizedToken { token: (l, tok, r), expected } => {
+            vec![Diagnostic::error(Span::new(l, r), format!("expected {}, found {}", expected_list(&expected), describe(&tok)))]
+        }
+        ParseError::ExtraToken { token: (l, tok, r) } => {
+            vec![Diagnostic::error(Span::new(l, r), format!("unexpected {}", describe(&tok)))]
+        }
+        ParseError::User { error } => error,
+    }
+}
+

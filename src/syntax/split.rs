@@ -1,0 +1,105 @@
+//! File-level text handling around the parser: `--split-input-file` chunks, and attaching
+//! `//` comments to the op, function or graph right below them (a blank line breaks the
+//! attachment, as in rust-analyzer) or to the end of the enclosing block.
+
+use rustc_hash::FxHashMap;
+
+use super::lexer::Trivia;
+use crate::ir::{BlockId, CommentAnchor, Module, OpId};
+
+/// The marker line between chunks of a `--split-input-file` input.
+pub const SPLIT_MARKER: &str = "// -----";
+
+/// Splits `text` at lines that start with `// -----`; returns each chunk with its byte offset.
+/// Marker lines are left out of every chunk but replaced by blank text, so line numbers
+/// inside chunks stay those of the whole file when offsets are added back.
+pub fn split_chunks(text: &str) -> Vec<(usize, &str)> {
+    let mut chunks = Vec::new();
+    let mut start = 0;
+    let mut pos = 0;
+    for line in text.split_inclusive('\n') {
+        if line.trim_end().starts_with(SPLIT_MARKER) && line.trim_start() == line {
+            chunks.push((start, &text[start..pos]));
+            start = pos + line.len();
+        }
+        pos += line.len();
+    }
+    chunks.push((start, &text[start..]));
+    chunks
+}
+
+/// Attaches comment runs to what follows them.
+pub fn attach_comments(module: &mut Module, text: &str, trivia: &Trivia, op_starts: &[(OpId, u32)], block_ends: &[(BlockId, u32)]) {
+    if trivia.comments.is_empty() {
+        return;
+    }
+    let op_at: FxHashMap<u32, OpId> = op_starts.iter().map(|&(op, at)| (at, op)).collect();
+    let end_at: FxHashMap<u32, BlockId> = block_ends.iter().map(|&(b, at)| (at, b)).collect();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let comments = &trivia.comments;
+    while i < comments.len() {
+        // Only comments alone on their line start a run.
+        let (s, _) = comments[i];
+        if !alone_on_line(bytes, s as usize) {
+            i += 1;
+            continue;
+        }
+        let mut run = vec![comments[i]];
+        let mut j = i + 1;
+        while j < comments.len() {
+            let (prev_end, next_start) = (run.last().map(|c| c.1).unwrap_or(0), comments[j].0);
+            let gap = &text[prev_end as usize..next_start as usize];
+            if gap.chars().all(char::is_whitespace) && gap.matches('\n').count() == 1 {
+                run.push(comments[j]);
+                j += 1;
+            } else {
+                break;
+            }
+        }
+        let end = run.last().map(|c| c.1 as usize).unwrap_or(0);
+        let next = text[end..].find(|c: char| !c.is_whitespace()).map(|k| end + k);
+        let anchor = match next {
+            None => Some(CommentAnchor::BlockEnd(module.top)),
+            Some(p) => {
+                let gap = &text[end..p];
+                if gap.matches('\n').count() > 1 {
+                    None
+                } else if let Some(&op) = op_at.get(&(p as u32)) {
+                    Some(CommentAnchor::BeforeOp(op))
+                } else {
+                    end_at.get(&(p as u32)).map(|&b| CommentAnchor::BlockEnd(b))
+                }
+            }
+        };
+        if let Some(anchor) = anchor {
+            let lines = run.iter().map(|&(a, b)| text[a as usize..b as usize].trim_end().to_string());
+            module.comments.entry(anchor).or_default().extend(lines);
+        }
+        i = j;
+    }
+}
+
+fn alone_on_line(bytes: &[u8], at: usize) -> bool {
+    let mut k = at;
+    while k > 0 {
+        match bytes[k - 1] {
+            b'\n' => return true,
+            b' ' | b'\t' | b'\r' => k -= 1,
+            _ => return false,
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_keep_offsets() {
+        let text = "a\n// -----\nb\n// -----\n";
+        let chunks = split_chunks(text);
+        assert_eq!(chunks, vec![(0, "a\n"), (11, "b\n"), (22, "")]);
+    }
+}
