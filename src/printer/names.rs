@@ -347,7 +347,9 @@ impl CanonicalState<'_> {
         if !self.generic && name.starts_with("tfg.") {
             let is_ctl = |v: ValueId| ctx.is_control_type(body.value(v).ty);
             if results.len() > 1 && !is_ctl(results[0]) {
-                let n = self.unique(c, strip_dialect(name));
+                // The registered functional ops name their results after ODS (`outs`).
+                let base = if is_functional_op(name) { "outs" } else { strip_dialect(name) };
+                let n = self.unique(c, base);
                 starts[0].1 = Some(n);
             }
             if results.iter().any(|&v| is_ctl(v)) {
@@ -371,6 +373,12 @@ impl CanonicalState<'_> {
             self.names.new_group(n.clone().unwrap_or_default(), &vals);
         }
     }
+}
+
+/// tfg's registered functional control-flow ops, whose ODS names the data results `outs`.
+fn is_functional_op(name: &str) -> bool {
+    let n = name.trim_start_matches("tfg.").trim_start_matches("Stateless").trim_start_matches("Stateful");
+    matches!(n, "If" | "Case" | "While" | "For")
 }
 
 /// `tfg.name`-based names of a tfg.func's entry arguments: `(value, name)` pairs, following

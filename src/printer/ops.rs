@@ -256,8 +256,9 @@ impl Printer<'_> {
                 self.out.push_str(kw);
                 self.out.push_str("(\"");
                 if self.opts.canonical {
+                    // tfg prints the value between quotes without escaping it.
                     let raw = crate::ir::context::unescape_string(m.ctx.str(*spelling));
-                    self.out.push_str(&crate::ir::context::escape_bytes(&raw));
+                    self.out.push_str(&String::from_utf8_lossy(&raw));
                 } else {
                     self.out.push_str(m.ctx.str(*spelling));
                 }
@@ -474,7 +475,8 @@ impl Printer<'_> {
                 }
             }
             if i + 2 != args.len() {
-                self.out.push_str(",\n");
+                // tfg's printer leaves a space before the line break.
+                self.out.push_str(", \n");
                 self.indent(indent + arg_indent);
             }
         }
@@ -493,7 +495,7 @@ impl Printer<'_> {
                     }
                 }
                 if i + 1 != results.len() {
-                    self.out.push_str(",\n");
+                    self.out.push_str(", \n");
                     self.indent(indent + 9);
                 }
             }
@@ -678,12 +680,8 @@ impl Printer<'_> {
                 self.out.push(' ');
                 self.names.write_use(data[0], &mut self.out);
                 ctl_list(self);
-                self.out.push(' ');
                 for (i, &r) in regions.iter().enumerate() {
-                    if i > 0 {
-                        self.out.push_str(", ");
-                    }
-                    self.out.push(' ');
+                    self.out.push_str(if i > 0 { ", " } else { " " });
                     self.print_region(r, indent, true, false);
                 }
                 in_types = self.types_of(&data);
@@ -715,18 +713,23 @@ impl Printer<'_> {
                 self.names.write_use(bounds[2], &mut self.out);
                 self.out.push(' ');
                 self.print_region(regions[0], indent, true, false);
-                in_types = self.types_of(init);
+                in_types = self.types_of(&data);
             }
         }
         let attrs = m.body.op(op).attrs.clone();
         self.print_attr_dict(&attrs);
         let out_types = self.types_of(&results);
         if kind == "ForRegion" {
-            if !in_types.is_empty() {
-                self.out.push_str(" : ");
-                write_type_list(ctx, &in_types, self.style, &mut self.out);
+            // tfg prints every data operand (bounds included) and parenthesized results.
+            self.out.push_str(" : (");
+            write_type_list(ctx, &in_types, self.style, &mut self.out);
+            self.out.push(')');
+            if !out_types.is_empty() {
+                self.out.push_str(" -> (");
+                write_type_list(ctx, &out_types, self.style, &mut self.out);
+                self.out.push(')');
             }
-            return in_types == out_types;
+            return true;
         }
         self.out.push_str(" : (");
         write_type_list(ctx, &in_types, self.style, &mut self.out);
