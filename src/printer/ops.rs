@@ -476,7 +476,7 @@ impl Printer<'_> {
             }
             if i + 2 != args.len() {
                 // tfg's printer leaves a space before the line break.
-                self.out.push_str(", \n");
+                self.out.push_str(if self.opts.canonical { ", \n" } else { ",\n" });
                 self.indent(indent + arg_indent);
             }
         }
@@ -495,7 +495,7 @@ impl Printer<'_> {
                     }
                 }
                 if i + 1 != results.len() {
-                    self.out.push_str(", \n");
+                    self.out.push_str(if self.opts.canonical { ", \n" } else { ",\n" });
                     self.indent(indent + 9);
                 }
             }

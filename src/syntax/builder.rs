@@ -1128,6 +1128,32 @@ impl<'t> ParseCx<'t> {
         Ok(parts)
     }
 
+    /// `return(%a) [%c {attrs}] device("..") {attrs} : types`; the control operands' attribute
+    /// dictionaries become `control_ret_attrs`, as tfg stores them.
+    #[allow(clippy::too_many_arguments)]
+    pub fn return_op(
+        &mut self,
+        data: Vec<UseRef>,
+        ctls: Vec<(UseRef, Option<AttrId>)>,
+        clauses: Vec<(&str, String, Span)>,
+        attrs: Vec<NamedAttr>,
+        ty: Option<TrailingType>,
+        l: usize,
+        r: usize,
+    ) -> ActionResult<OpParts> {
+        let empty = self.module.ctx.attr(AttrData::Dict(vec![]));
+        let ret_attrs: Vec<AttrId> = ctls.iter().map(|(_, a)| a.unwrap_or(empty)).collect();
+        let mut all = self.clause_attrs(clauses)?.into_vec();
+        all.extend(attrs);
+        let key = self.sym("control_ret_attrs");
+        if !all.iter().any(|a| a.name == key) {
+            let value = self.module.ctx.attr(AttrData::Array(ret_attrs));
+            all.push(NamedAttr { name: key, value });
+        }
+        let ctl_uses = ctls.into_iter().map(|(u, _)| u).collect();
+        self.terminator("tfg.return", data, ctl_uses, all, ty, l, r)
+    }
+
     /// `condition %c : t (%args) [%ctls] {attrs} : types`.
     #[allow(clippy::too_many_arguments)]
     pub fn condition(&mut self, cond: UseRef, cond_ty: TypeId, args: Vec<UseRef>, ctls: Vec<UseRef>, attrs: Vec<NamedAttr>, arg_types: Vec<TypeId>, l: usize, r: usize) -> ActionResult<OpParts> {
@@ -1267,7 +1293,6 @@ impl<'t> ParseCx<'t> {
         let control = self.known.control;
         let mut arg_attr_list = Vec::new();
         let mut input_types = Vec::new();
-        let mut any_arg_attrs = false;
         let empty_dict = self.module.ctx.attr(AttrData::Dict(vec![]));
         for a in &args {
             let ctl_name = format!("{}.ctl", self.module.ctx.str(a.name));
@@ -1278,16 +1303,13 @@ impl<'t> ParseCx<'t> {
             self.module.body.add_block_arg(entry, control, info);
             input_types.push(a.ty);
             input_types.push(control);
-            any_arg_attrs |= a.attrs.is_some();
             arg_attr_list.push(a.attrs.unwrap_or(empty_dict));
             arg_attr_list.push(empty_dict);
         }
         let mut res_attr_list = Vec::new();
         let mut result_types = Vec::new();
-        let mut any_res_attrs = false;
         for (t, a) in &results {
             result_types.push(*t);
-            any_res_attrs |= a.is_some();
             res_attr_list.push(a.unwrap_or(empty_dict));
         }
         let fn_ty = self.function_type(input_types, result_types);
@@ -1310,15 +1332,12 @@ impl<'t> ParseCx<'t> {
         }
         let fn_attr = self.module.ctx.attr(AttrData::Type(fn_ty));
         parts.attrs.push(NamedAttr { name: self.known.function_type, value: fn_attr });
-        if any_arg_attrs {
-            let a = self.module.ctx.attr(AttrData::Array(arg_attr_list));
-            parts.attrs.push(NamedAttr { name: self.known.arg_attrs, value: a });
-        }
-        if any_res_attrs {
-            let a = self.module.ctx.attr(AttrData::Array(res_attr_list));
-            parts.attrs.push(NamedAttr { name: self.known.res_attrs, value: a });
-        }
         parts.attrs.extend(attrs);
+        // Like tfg's parser, always record per-argument and per-result dictionaries.
+        let a = self.module.ctx.attr(AttrData::Array(arg_attr_list));
+        parts.attrs.push(NamedAttr { name: self.known.arg_attrs, value: a });
+        let a = self.module.ctx.attr(AttrData::Array(res_attr_list));
+        parts.attrs.push(NamedAttr { name: self.known.res_attrs, value: a });
         check_duplicate_keys(&self.module.ctx, &parts.attrs, span)?;
         parts.regions.push(region);
         Ok(parts)
