@@ -534,6 +534,11 @@ impl<'t> ParseCx<'t> {
     /// Combines an attribute value with its optional `: type`.
     pub fn finish_attr(&mut self, v: AttrSyntax, ty: Option<TypeId>, l: usize, r: usize) -> ActionResult<AttrId> {
         let span = Span::new(l, r);
+        if let Some(t) = ty {
+            if matches!(self.module.ctx.type_data(t), TypeData::Function { .. }) && !matches!(v, AttrSyntax::Done(_)) {
+                return fail(span, "expected '}' or ',' after the attribute value, found a function type (is a '}' missing?)");
+            }
+        }
         let data = match v {
             AttrSyntax::Done(a) => {
                 if ty.is_some() {
