@@ -926,7 +926,7 @@ impl<'t> ParseCx<'t> {
     // ------------------------------------------------------------------ ops
 
     /// Creates the op from its parts and binds its results to the names written.
-    pub fn finish_op(&mut self, results: Vec<ResultDef>, mut parts: OpParts, loc: Option<AttrId>, l: usize, r: usize) -> ActionResult<OpId> {
+    pub fn finish_op(&mut self, results: Vec<ResultDef>, mut parts: Box<OpParts>, loc: Option<AttrId>, l: usize, r: usize) -> ActionResult<OpId> {
         let span = Span::new(l, r);
         let provided: u32 = results.iter().map(|d| d.count).sum();
         if !results.is_empty() && provided as usize != parts.result_types.len() {
@@ -1017,7 +1017,7 @@ impl<'t> ParseCx<'t> {
         ty: Option<TrailingType>,
         l: usize,
         r: usize,
-    ) -> ActionResult<OpParts> {
+    ) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let full = if name.contains('.') { name.to_string() } else { format!("tfg.{}", name) };
         let (ins, outs) = self.split_trailing(ty, data.len(), span)?;
@@ -1029,7 +1029,7 @@ impl<'t> ParseCx<'t> {
         self.push_ctl_operands(&mut parts, ctls);
         parts.result_types = outs;
         parts.result_types.push(self.known.control);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// `device("..")`, `assigned_device("..")`, `name("..")` become the `_mlir_*` attributes.
@@ -1094,7 +1094,7 @@ impl<'t> ParseCx<'t> {
         fn_ty: TypeId,
         l: usize,
         r: usize,
-    ) -> ActionResult<OpParts> {
+    ) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let (ins, outs) = match self.module.ctx.type_data(self.module.ctx.resolved_type(fn_ty)) {
             TypeData::Function { inputs, results } => (inputs.clone(), results.clone()),
@@ -1115,11 +1115,11 @@ impl<'t> ParseCx<'t> {
         parts.successors = successors.into_iter().map(|(s, sp)| (self.module.ctx.sym(&s[1..]), sp)).collect();
         self.push_operands(&mut parts, operands, ins);
         parts.result_types = outs;
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// `return(...)`, `yield(...)` in custom form.
-    pub fn terminator(&mut self, name: &str, data: Vec<UseRef>, ctls: Vec<UseRef>, attrs: Vec<NamedAttr>, ty: Option<TrailingType>, l: usize, r: usize) -> ActionResult<OpParts> {
+    pub fn terminator(&mut self, name: &str, data: Vec<UseRef>, ctls: Vec<UseRef>, attrs: Vec<NamedAttr>, ty: Option<TrailingType>, l: usize, r: usize) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let (ins, outs) = self.split_trailing(ty, data.len(), span)?;
         if !outs.is_empty() {
@@ -1130,7 +1130,7 @@ impl<'t> ParseCx<'t> {
         parts.attrs = attrs.into_iter().collect();
         self.push_operands(&mut parts, data, ins);
         self.push_ctl_operands(&mut parts, ctls);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// `return(%a) [%c {attrs}] device("..") {attrs} : types`; the control operands' attribute
@@ -1145,7 +1145,7 @@ impl<'t> ParseCx<'t> {
         ty: Option<TrailingType>,
         l: usize,
         r: usize,
-    ) -> ActionResult<OpParts> {
+    ) -> ActionResult<Box<OpParts>> {
         let empty = self.module.ctx.attr(AttrData::Dict(vec![]));
         let ret_attrs: Vec<AttrId> = ctls.iter().map(|(_, a)| a.unwrap_or(empty)).collect();
         let mut all = self.clause_attrs(clauses)?.into_vec();
@@ -1161,7 +1161,7 @@ impl<'t> ParseCx<'t> {
 
     /// `condition %c : t (%args) [%ctls] {attrs} : types`.
     #[allow(clippy::too_many_arguments)]
-    pub fn condition(&mut self, cond: UseRef, cond_ty: TypeId, args: Vec<UseRef>, ctls: Vec<UseRef>, attrs: Vec<NamedAttr>, arg_types: Vec<TypeId>, l: usize, r: usize) -> ActionResult<OpParts> {
+    pub fn condition(&mut self, cond: UseRef, cond_ty: TypeId, args: Vec<UseRef>, ctls: Vec<UseRef>, attrs: Vec<NamedAttr>, arg_types: Vec<TypeId>, l: usize, r: usize) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         if arg_types.len() != args.len() {
             return fail(span, format!("expected {} argument type(s) but got {}", args.len(), arg_types.len()));
@@ -1171,11 +1171,11 @@ impl<'t> ParseCx<'t> {
         self.push_operands(&mut parts, vec![cond], vec![cond_ty]);
         self.push_operands(&mut parts, args, arg_types);
         self.push_ctl_operands(&mut parts, ctls);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// `get_result(%v) "name" : N`.
-    pub fn get_result(&mut self, value: UseRef, port: &str, number: &str, l: usize, r: usize) -> ActionResult<OpParts> {
+    pub fn get_result(&mut self, value: UseRef, port: &str, number: &str, l: usize, r: usize) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let Ok(n) = number.parse::<i32>() else { return fail(span, "expected a 32-bit result number") };
         let mut parts = OpParts { name: Some(self.sym("tfg.get_result")), span, ..Default::default() };
@@ -1190,7 +1190,7 @@ impl<'t> ParseCx<'t> {
         parts.attrs.push(NamedAttr { name: number_key, value: num_attr });
         self.push_untyped_operands(&mut parts, vec![value]);
         parts.result_types = vec![self.known.tf_tensor];
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// The region ops (`IfRegion`, `CaseRegion`, `WhileRegion`, `ForRegion` and variants).
@@ -1206,7 +1206,7 @@ impl<'t> ParseCx<'t> {
         ty: Option<TrailingType>,
         l: usize,
         r: usize,
-    ) -> ActionResult<OpParts> {
+    ) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let full = if keyword.starts_with("tfg.") { keyword.to_string() } else { format!("tfg.{}", keyword) };
         let is_loop = keyword.ends_with("WhileRegion") || keyword.ends_with("ForRegion");
@@ -1239,11 +1239,11 @@ impl<'t> ParseCx<'t> {
         parts.regions = regions.into_iter().collect();
         parts.result_types = outs;
         parts.result_types.push(self.known.control);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// `tfg.graph #version { body }`.
-    pub fn graph_op(&mut self, version: Option<AttrId>, region: RegionId, l: usize, r: usize) -> ActionResult<OpParts> {
+    pub fn graph_op(&mut self, version: Option<AttrId>, region: RegionId, l: usize, r: usize) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let Some(version) = version else { return fail(span, "invalid kind of attribute specified") };
         if !matches!(self.module.ctx.attr_data(self.module.ctx.resolved_attr(version)), AttrData::TfVersion { .. }) {
@@ -1253,7 +1253,7 @@ impl<'t> ParseCx<'t> {
         let mut parts = OpParts { name: Some(self.sym("tfg.graph")), span, ..Default::default() };
         parts.attrs.push(NamedAttr { name: self.known.version, value: version });
         parts.regions.push(region);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     fn ensure_entry_block(&mut self, region: RegionId) -> BlockId {
@@ -1279,7 +1279,7 @@ impl<'t> ParseCx<'t> {
         region: RegionId,
         l: usize,
         r: usize,
-    ) -> ActionResult<OpParts> {
+    ) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let mut generic = false;
         let mut visibility = None;
@@ -1345,11 +1345,11 @@ impl<'t> ParseCx<'t> {
         parts.attrs.push(NamedAttr { name: self.known.res_attrs, value: a });
         check_duplicate_keys(&self.module.ctx, &parts.attrs, span)?;
         parts.regions.push(region);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// `module [@name] [attributes {...}] { body }`.
-    pub fn module_op(&mut self, name: Option<&str>, attrs: Vec<NamedAttr>, region: RegionId, l: usize, r: usize) -> ActionResult<OpParts> {
+    pub fn module_op(&mut self, name: Option<&str>, attrs: Vec<NamedAttr>, region: RegionId, l: usize, r: usize) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         self.ensure_entry_block(region);
         let mut parts = OpParts { name: Some(self.sym("builtin.module")), span, ..Default::default() };
@@ -1361,7 +1361,7 @@ impl<'t> ParseCx<'t> {
         parts.attrs.extend(attrs);
         check_duplicate_keys(&self.module.ctx, &parts.attrs, span)?;
         parts.regions.push(region);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 }
 
