@@ -37,7 +37,7 @@ impl Names {
                 out.push_str(name);
                 if *count > 1 {
                     out.push('#');
-                    out.push_str(&r.index.to_string());
+                    push_u32(out, r.index);
                 }
             }
             None => {
@@ -83,6 +83,23 @@ impl Names {
             }
             self.values[v.index()] = Some(ValueRef { group: g, index: i as u32 });
         }
+    }
+}
+
+/// Appends the decimal digits of `n` without allocating.
+pub fn push_u32(out: &mut String, mut n: u32) {
+    let mut buf = [0u8; 10];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &b in &buf[i..] {
+        out.push(b as char);
     }
 }
 

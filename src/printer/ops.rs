@@ -7,7 +7,7 @@ use crate::ir::attrs::{AttrData, NamedAttr};
 use crate::ir::types::TypeData;
 use crate::ir::{BlockId, CommentAnchor, OpForm, OpId, RegionId, TypeId, ValueId};
 
-use super::attrs::{write_attr, write_dict, write_result_types, write_type, write_type_list};
+use super::attrs::{write_attr, write_dict};
 use super::Printer;
 
 const KEYWORD_ATTRS: [(&str, &str); 3] =
@@ -84,10 +84,10 @@ impl Printer<'_> {
         }
         self.out.push_str(" : (");
         let types: Vec<TypeId> = m.body.operands(op).map(|v| m.body.value(v).ty).collect();
-        write_type_list(&m.ctx, &types, self.style, &mut self.out);
+        self.push_types(&types);
         self.out.push_str(") -> ");
         let results: Vec<TypeId> = m.body.results(op).iter().map(|&v| m.body.value(v).ty).collect();
-        write_result_types(&m.ctx, &results, self.style, &mut self.out);
+        self.push_result_types(&results);
     }
 
     // ------------------------------------------------------------------ regions
@@ -131,7 +131,7 @@ impl Printer<'_> {
                 }
                 self.names.write_use(a, &mut self.out);
                 self.out.push_str(": ");
-                write_type(&m.ctx, m.body.value(a).ty, self.style, &mut self.out);
+                self.push_type(m.body.value(a).ty);
                 if self.opts.debuginfo {
                     if let Some(loc) = bd.arg_info[i].loc {
                         self.out.push(' ');
@@ -338,17 +338,16 @@ impl Printer<'_> {
         if !self.print_keyword_attrs(op, &[]) {
             return false;
         }
-        let ctx = &m.ctx;
         if results.is_empty() {
             if !data.is_empty() {
                 self.out.push_str(" : ");
-                write_type_list(ctx, &self.types_of(&data), self.style, &mut self.out);
+                self.push_types(&self.types_of(&data));
             }
         } else {
             self.out.push_str(" : (");
-            write_type_list(ctx, &self.types_of(&data), self.style, &mut self.out);
+            self.push_types(&self.types_of(&data));
             self.out.push_str(") -> (");
-            write_type_list(ctx, &self.types_of(&results), self.style, &mut self.out);
+            self.push_types(&self.types_of(&results));
             self.out.push(')');
         }
         true
@@ -460,7 +459,7 @@ impl Printer<'_> {
         for i in (0..args.len()).step_by(2) {
             self.names.write_use(args[i], &mut self.out);
             self.out.push_str(": ");
-            write_type(ctx, inputs[i], self.style, &mut self.out);
+            self.push_type(inputs[i]);
             if let Some(list) = &arg_attrs {
                 let entries = ctx.dict_entries(list[i]);
                 if !entries.is_empty() {
@@ -486,7 +485,7 @@ impl Printer<'_> {
             self.indent(indent);
             self.out.push_str("     -> (");
             for (i, &t) in results.iter().enumerate() {
-                write_type(ctx, t, self.style, &mut self.out);
+                self.push_type(t);
                 if let Some(list) = &res_attrs {
                     let entries = ctx.dict_entries(list[i]);
                     if !entries.is_empty() {
@@ -555,7 +554,7 @@ impl Printer<'_> {
         }
         if !data.is_empty() {
             self.out.push_str(" : ");
-            write_type_list(ctx, &self.types_of(&data), self.style, &mut self.out);
+            self.push_types(&self.types_of(&data));
         }
         true
     }
@@ -581,7 +580,7 @@ impl Printer<'_> {
         self.print_attr_dict(&attrs);
         if !data.is_empty() {
             self.out.push_str(" : ");
-            write_type_list(&m.ctx, &self.types_of(&data), self.style, &mut self.out);
+            self.push_types(&self.types_of(&data));
         }
         true
     }
@@ -597,7 +596,7 @@ impl Printer<'_> {
         self.out.push(' ');
         self.names.write_use(cond, &mut self.out);
         self.out.push_str(" : ");
-        write_type(&m.ctx, m.body.value(cond).ty, self.style, &mut self.out);
+        self.push_type(m.body.value(cond).ty);
         if !args.is_empty() {
             self.out.push_str(" (");
             self.write_values(args.iter().copied());
@@ -612,7 +611,7 @@ impl Printer<'_> {
         self.print_attr_dict(&attrs);
         if !args.is_empty() {
             self.out.push_str(" : ");
-            write_type_list(&m.ctx, &self.types_of(args), self.style, &mut self.out);
+            self.push_types(&self.types_of(args));
         }
         true
     }
@@ -640,7 +639,6 @@ impl Printer<'_> {
 
     fn print_region_op(&mut self, op: OpId, indent: usize) -> bool {
         let m = self.m;
-        let ctx = &m.ctx;
         let name = m.op_name(op);
         let Some((data, ctls)) = self.split_operands(op) else { return false };
         let Some(results) = self.data_results(op) else { return false };
@@ -722,19 +720,19 @@ impl Printer<'_> {
         if kind == "ForRegion" {
             // tfg prints every data operand (bounds included) and parenthesized results.
             self.out.push_str(" : (");
-            write_type_list(ctx, &in_types, self.style, &mut self.out);
+            self.push_types(&in_types);
             self.out.push(')');
             if !out_types.is_empty() {
                 self.out.push_str(" -> (");
-                write_type_list(ctx, &out_types, self.style, &mut self.out);
+                self.push_types(&out_types);
                 self.out.push(')');
             }
             return true;
         }
         self.out.push_str(" : (");
-        write_type_list(ctx, &in_types, self.style, &mut self.out);
+        self.push_types(&in_types);
         self.out.push_str(") -> ");
-        write_result_types(ctx, &out_types, self.style, &mut self.out);
+        self.push_result_types(&out_types);
         true
     }
 }

@@ -46,13 +46,16 @@ pub struct ResultDef {
 
 /// An attribute value before its optional `: type` suffix is applied.
 #[derive(Clone, Debug)]
-pub enum AttrSyntax {
+pub enum AttrSyntax<'a> {
     Done(AttrId),
-    Int(String),
-    Float(String),
-    Str(String),
+    /// An integer literal: negated?, digits as written.
+    Int(bool, &'a str),
+    /// A float literal: negated?, digits as written.
+    Float(bool, &'a str),
+    /// A string literal's text between the quotes, escapes as written.
+    Str(&'a str),
     /// A bare word: `true`, `unit`, a type keyword...
-    Word(String),
+    Word(&'a str),
     /// `dense<...>` without its type yet; `None` for `dense<>`.
     Dense(Option<AttrId>),
     DenseResource(Sym),
@@ -127,6 +130,8 @@ pub struct ParseCx<'t> {
     /// Byte offset of the closing `}` of each block's region.
     pub block_ends: Vec<(BlockId, u32)>,
     known: KnownSyms,
+    /// Reusable text buffer for building names.
+    scratch: String,
 }
 
 /// Symbols the parser uses often, interned once.
@@ -179,6 +184,7 @@ impl<'t> ParseCx<'t> {
             op_starts: Vec::new(),
             block_ends: Vec::new(),
             known,
+            scratch: String::new(),
         }
     }
 
@@ -532,7 +538,7 @@ impl<'t> ParseCx<'t> {
     // ------------------------------------------------------------------ attributes
 
     /// Combines an attribute value with its optional `: type`.
-    pub fn finish_attr(&mut self, v: AttrSyntax, ty: Option<TypeId>, l: usize, r: usize) -> ActionResult<AttrId> {
+    pub fn finish_attr(&mut self, v: AttrSyntax<'_>, ty: Option<TypeId>, l: usize, r: usize) -> ActionResult<AttrId> {
         let span = Span::new(l, r);
         if let Some(t) = ty {
             if matches!(self.module.ctx.type_data(t), TypeData::Function { .. }) && !matches!(v, AttrSyntax::Done(_)) {
@@ -546,31 +552,32 @@ impl<'t> ParseCx<'t> {
                 }
                 return Ok(a);
             }
-            AttrSyntax::Int(s) => {
+            AttrSyntax::Int(neg, digits) => {
+                let spelling = self.signed_sym(neg, digits);
                 if let Some(t) = ty {
-                    self.check_int_fits(&s, t, span)?;
+                    let text = self.module.ctx.str(spelling).to_string();
+                    self.check_int_fits(&text, t, span)?;
                 }
-                let spelling = self.sym(&s);
                 AttrData::Int { spelling, ty }
             }
-            AttrSyntax::Float(s) => {
+            AttrSyntax::Float(neg, digits) => {
                 if let Some(t) = ty {
                     if !self.is_float_type(t) {
                         return fail(span, "floating point value not valid for specified type");
                     }
                 }
-                let spelling = self.sym(&s);
+                let spelling = self.signed_sym(neg, digits);
                 AttrData::Float { spelling, ty }
             }
             AttrSyntax::Str(s) => {
-                let spelling = self.sym(&s);
+                let spelling = self.sym(s);
                 AttrData::String { spelling, ty }
             }
             AttrSyntax::Word(w) => {
-                match w.as_str() {
+                match w {
                     "true" | "false" if ty.is_none() => AttrData::Bool(w == "true"),
                     "unit" if ty.is_none() => AttrData::Unit,
-                    _ => match self.try_word_type(&w) {
+                    _ => match self.try_word_type(w) {
                         Some(t) if ty.is_none() => AttrData::Type(t),
                         _ => return fail(span, format!("expected attribute value, found '{}'", w)),
                     },
@@ -597,7 +604,21 @@ impl<'t> ParseCx<'t> {
         Ok(self.module.ctx.attr(data))
     }
 
-    pub fn type_attr(&mut self, t: TypeId) -> AttrSyntax {
+    /// The symbol for a literal's spelling, with its `-` sign if negated.
+    fn signed_sym(&mut self, neg: bool, digits: &str) -> Sym {
+        if !neg {
+            return self.sym(digits);
+        }
+        self.scratch.clear();
+        self.scratch.push('-');
+        self.scratch.push_str(digits);
+        let text = std::mem::take(&mut self.scratch);
+        let s = self.sym(&text);
+        self.scratch = text;
+        s
+    }
+
+    pub fn type_attr(&mut self, t: TypeId) -> AttrSyntax<'static> {
         AttrSyntax::Done(self.module.ctx.attr(AttrData::Type(t)))
     }
 
@@ -737,7 +758,7 @@ impl<'t> ParseCx<'t> {
     }
 
     /// `array<i64: 1, 2>`.
-    pub fn dense_array(&mut self, elem: TypeId, values: Vec<(AttrSyntax, Span)>, l: usize, r: usize) -> ActionResult<AttrId> {
+    pub fn dense_array(&mut self, elem: TypeId, values: Vec<(AttrSyntax<'_>, Span)>, l: usize, r: usize) -> ActionResult<AttrId> {
         let mut out = Vec::with_capacity(values.len());
         for (v, s) in values {
             let a = self.finish_attr(v, None, s.start as usize, s.end as usize)?;
@@ -1019,9 +1040,9 @@ impl<'t> ParseCx<'t> {
         r: usize,
     ) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
-        let full = if name.contains('.') { name.to_string() } else { format!("tfg.{}", name) };
+        let op_name = self.prefixed_op_name(name);
         let (ins, outs) = self.split_trailing(ty, data.len(), span)?;
-        let mut parts = OpParts { name: Some(self.sym(&full)), span, ..Default::default() };
+        let mut parts = OpParts { name: Some(op_name), span, ..Default::default() };
         parts.attrs = self.clause_attrs(clauses)?;
         parts.attrs.extend(attrs);
         check_duplicate_keys(&self.module.ctx, &parts.attrs, span)?;
@@ -1030,6 +1051,20 @@ impl<'t> ParseCx<'t> {
         parts.result_types = outs;
         parts.result_types.push(self.known.control);
         Ok(Box::new(parts))
+    }
+
+    /// The full name of a node-form op: names without a dialect get `tfg.`.
+    fn prefixed_op_name(&mut self, name: &str) -> Sym {
+        if name.contains('.') {
+            return self.sym(name);
+        }
+        self.scratch.clear();
+        self.scratch.push_str("tfg.");
+        self.scratch.push_str(name);
+        let text = std::mem::take(&mut self.scratch);
+        let s = self.sym(&text);
+        self.scratch = text;
+        s
     }
 
     /// `device("..")`, `assigned_device("..")`, `name("..")` become the `_mlir_*` attributes.
@@ -1103,11 +1138,17 @@ impl<'t> ParseCx<'t> {
         if ins.len() != operands.len() {
             return fail(span, format!("expected {} operand type(s) but had {}", operands.len(), ins.len()));
         }
-        let name_text = String::from_utf8_lossy(&crate::ir::context::unescape_string(&name[1..name.len() - 1])).into_owned();
-        if name_text.is_empty() {
+        let quoted = &name[1..name.len() - 1];
+        if quoted.is_empty() {
             return fail(span, "empty operation name is invalid");
         }
-        let mut parts = OpParts { name: Some(self.sym(&name_text)), form: OpForm::Generic, span, ..Default::default() };
+        let op_name = if quoted.contains('\\') {
+            let text = String::from_utf8_lossy(&crate::ir::context::unescape_string(quoted)).into_owned();
+            self.sym(&text)
+        } else {
+            self.sym(quoted)
+        };
+        let mut parts = OpParts { name: Some(op_name), form: OpForm::Generic, span, ..Default::default() };
         check_duplicate_keys(&self.module.ctx, &attrs, span)?;
         parts.attrs = attrs.into_iter().collect();
         parts.properties = properties;
