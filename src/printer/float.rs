@@ -279,7 +279,9 @@ mod tests {
         assert_eq!(format_float_canonical("1.0", "f64"), "1.000000e+00");
         assert_eq!(format_float_canonical("-2.5", "f32"), "-2.500000e+00");
         assert_eq!(format_float_canonical("0.1", "f32"), "1.000000e-01");
-        assert_eq!(format_float_canonical("0.123456789", "f64"), "0.12345678899999999");
+        assert_eq!(format_float_canonical("0.123456789", "f64"), "0.123456789");
+        assert_eq!(format_float_canonical("123456789.0", "f64"), "0x419D6F3454000000");
+        assert_eq!(format_float_canonical("1.234567e-05", "f64"), "1.2345670000000001E-5");
         assert_eq!(format_float_bits_canonical("0x7FC00000", "f32"), "0x7FC00000");
         assert_eq!(format_float_canonical("-0.0", "f32"), "-0.000000e+00");
     }

@@ -132,6 +132,8 @@ pub struct ParseCx<'t> {
     known: KnownSyms,
     /// Reusable text buffer for building names.
     scratch: String,
+    /// Types already built, by their exact text (`tensor<*xf32>`, `i32`, `!tf_type.control`).
+    type_cache: FxHashMap<&'t str, TypeId>,
 }
 
 /// Symbols the parser uses often, interned once.
@@ -185,6 +187,7 @@ impl<'t> ParseCx<'t> {
             block_ends: Vec::new(),
             known,
             scratch: String::new(),
+            type_cache: FxHashMap::default(),
         }
     }
 
@@ -249,11 +252,63 @@ impl<'t> ParseCx<'t> {
     // ------------------------------------------------------------------ types
 
     /// A type written as one word: `i32`, `f32`, `index`, `none`, `si8`, `ui1`.
-    pub fn word_type(&mut self, w: &str, l: usize, r: usize) -> ActionResult<TypeId> {
+    pub fn word_type(&mut self, w: &'t str, l: usize, r: usize) -> ActionResult<TypeId> {
+        if let Some(&t) = self.type_cache.get(w) {
+            return Ok(t);
+        }
         match self.try_word_type(w) {
-            Some(t) => Ok(t),
+            Some(t) => {
+                self.type_cache.insert(w, t);
+                Ok(t)
+            }
             None => fail(Span::new(l, r), format!("expected non-function type, found '{}'", w)),
         }
+    }
+
+    /// A [`SimpleType`](super::lexer::Token::SimpleType) token: `tensor<2x?xf32>`,
+    /// `vector<4xi8>`, `tensor<*x!tf_type.control>`.
+    pub fn simple_type(&mut self, text: &'t str, l: usize, r: usize) -> ActionResult<TypeId> {
+        if let Some(&t) = self.type_cache.get(text) {
+            return Ok(t);
+        }
+        let span = Span::new(l, r);
+        let open = text.find('<').unwrap_or(0);
+        let container = &text[..open];
+        let mut body = &text[open + 1..text.len() - 1];
+        let mut dims = String::new();
+        let mut unranked = false;
+        if let Some(rest) = body.strip_prefix("*x") {
+            unranked = true;
+            body = rest;
+        }
+        loop {
+            let n = body.bytes().take_while(|b| b.is_ascii_digit() || *b == b'?').count();
+            if n > 0 && body.as_bytes().get(n) == Some(&b'x') {
+                dims.push_str(&body[..=n]);
+                body = &body[n + 1..];
+            } else {
+                break;
+            }
+        }
+        let elem = if let Some(inner) = body.strip_prefix("complex<").and_then(|b| b.strip_suffix('>')) {
+            let e = self.word_type(inner, l, r)?;
+            self.module.ctx.ty(TypeData::Complex(e))
+        } else if body.starts_with('!') {
+            self.bang_type(body, false, l, r)?
+        } else {
+            self.word_type(body, l, r)?
+        };
+        let item = if unranked {
+            TypeBodyItem::Unranked { elem }
+        } else if dims.is_empty() {
+            let attr = self.module.ctx.attr(AttrData::Type(elem));
+            TypeBodyItem::Attr { attr, span }
+        } else {
+            TypeBodyItem::Shaped { dims, elem, span }
+        };
+        let t = self.builtin_type(container, vec![item], l, r)?;
+        self.type_cache.insert(text, t);
+        Ok(t)
     }
 
     fn try_word_type(&mut self, w: &str) -> Option<TypeId> {
@@ -460,7 +515,19 @@ impl<'t> ParseCx<'t> {
     }
 
     /// `!name`: an alias, a `!tf_type.*` type, or an unknown dialect type kept verbatim.
-    pub fn bang_type(&mut self, text: &str, opaque: bool, l: usize, r: usize) -> ActionResult<TypeId> {
+    pub fn bang_type(&mut self, text: &'t str, opaque: bool, l: usize, r: usize) -> ActionResult<TypeId> {
+        if let Some(&t) = self.type_cache.get(text) {
+            return Ok(t);
+        }
+        let t = self.bang_type_uncached(text, opaque, l, r)?;
+        // Alias uses are not cached: their definition may not be read yet.
+        if !matches!(self.module.ctx.type_data(t), TypeData::Alias { .. }) {
+            self.type_cache.insert(text, t);
+        }
+        Ok(t)
+    }
+
+    fn bang_type_uncached(&mut self, text: &str, opaque: bool, l: usize, r: usize) -> ActionResult<TypeId> {
         let span = Span::new(l, r);
         let name = &text[1..];
         if opaque {

@@ -42,7 +42,8 @@ pub fn parse_module(text: &str) -> Result<Module, Vec<Diagnostic>> {
 fn describe(tok: &Token<'_>) -> String {
     use Token::*;
     match tok {
-        BareId(s) | PercentId(s) | CaretId(s) | AtId(s) | Integer(s) | HexInteger(s) | Float(s) | String(s) | Dims(s) => {
+        BareId(s) | PercentId(s) | CaretId(s) | AtId(s) | Integer(s) | HexInteger(s) | Float(s) | String(s) | Dims(s)
+        | SimpleType(s) => {
             format!("'{}'", s)
         }
         HashId(d) | BangId(d) => format!("'{}'", d.text),
@@ -80,6 +81,7 @@ fn expected_list(expected: &[std::string::String]) -> std::string::String {
                 "Float" => "float".into(),
                 "String" => "string".into(),
                 "Dims" => "dimension list".into(),
+                "SimpleType" => "type".into(),
                 "IfRegion" | "CaseRegion" | "WhileRegion" | "ForRegion" => t.clone(),
                 "OpaqueBuiltin" => "affine map".into(),
                 other => format!("'{}'", other),
