@@ -120,6 +120,7 @@ impl Printer<'_> {
                 }
                 self.out.push_str("}\n");
             }
+            self.print_file_metadata();
             return;
         }
         for alias in &m.aliases {
@@ -143,6 +144,16 @@ impl Printer<'_> {
             self.print_op(op, 0);
         }
         self.print_block_end_comments(m.top, 0);
+        self.print_file_metadata();
+    }
+
+    /// `{-# ... #-}` sections, verbatim.
+    fn print_file_metadata(&mut self) {
+        for text in &self.m.file_metadata {
+            self.out.push('\n');
+            self.out.push_str(text);
+            self.out.push('\n');
+        }
     }
 
     /// Appends the text of type `t` (memoized).

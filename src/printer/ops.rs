@@ -30,8 +30,9 @@ impl Printer<'_> {
         }
         if self.opts.debuginfo {
             if let Some(loc) = m.body.op(op).loc {
-                self.out.push(' ');
-                write_attr(&m.ctx, loc, self.style, &mut self.out);
+                self.out.push_str(" loc(");
+                super::attrs::write_loc_body(&m.ctx, loc, self.style, &mut self.out);
+                self.out.push(')');
             } else if self.opts.canonical {
                 self.out.push_str(" loc(unknown)");
             }
@@ -135,8 +136,9 @@ impl Printer<'_> {
                 self.push_type(m.body.value(a).ty);
                 if self.opts.debuginfo {
                     if let Some(loc) = bd.arg_info[i].loc {
-                        self.out.push(' ');
-                        write_attr(&m.ctx, loc, self.style, &mut self.out);
+                        self.out.push_str(" loc(");
+                        super::attrs::write_loc_body(&m.ctx, loc, self.style, &mut self.out);
+                        self.out.push(')');
                     }
                 }
             }
@@ -472,8 +474,9 @@ impl Printer<'_> {
             }
             if self.opts.debuginfo {
                 if let Some(loc) = m.body.block(entry).arg_info[i].loc {
-                    self.out.push(' ');
-                    write_attr(ctx, loc, self.style, &mut self.out);
+                    self.out.push_str(" loc(");
+                    super::attrs::write_loc_body(ctx, loc, self.style, &mut self.out);
+                    self.out.push(')');
                 }
             }
             if i + 2 != args.len() {
