@@ -41,13 +41,15 @@ pub struct Module {
     pub aliases: Vec<AliasDef>,
     /// Comment lines (text without the trailing newline), by anchor.
     pub comments: FxHashMap<CommentAnchor, Vec<String>>,
+    /// `{-# ... #-}` sections (dialect resources), verbatim, printed back after the ops.
+    pub file_metadata: Vec<String>,
 }
 
 impl Module {
     pub fn new(ctx: Context) -> Self {
         let mut body = Body::new();
         let top = body.create_block(Span::default());
-        Module { ctx, body, top, aliases: Vec::new(), comments: FxHashMap::default() }
+        Module { ctx, body, top, aliases: Vec::new(), comments: FxHashMap::default(), file_metadata: Vec::new() }
     }
 
     /// The top-level ops in order.
