@@ -15,8 +15,9 @@
 //!   has one single-block region and no operands or results;
 //! * every operand is visible where it is used: defined in the region of the use or an
 //!   enclosing one, without crossing an op isolated from above (`tfg.func`, `tfg.graph`,
-//!   `builtin.module`); in the multi-block regions of unregistered ops, the definition's
-//!   block dominates the use's block (tfg's regions are graph regions: no order);
+//!   `builtin.module`); in multi-block regions (only unregistered ops have them) the
+//!   definition dominates the use (tfg's regions, the top level and the single block of an
+//!   unregistered op's region are unordered);
 //! * internal consistency a pass may break: result names cover the results, successor
 //!   operands exist, operands are not defined by erased or detached ops.
 //!
@@ -33,10 +34,10 @@
 //!
 //! `tfg.func` ([`func`]): `sym_name` and a function `function_type`; at most one block, not
 //! empty; no public declaration; `arg_attrs`/`res_attrs` sized like the signature, made of
-//! dictionaries of dialect (dotted) attributes; block arguments match the signature; the
-//! body ends with `tfg.return` whose first operands are cast compatible with the results
-//! and whose extra operands are control tokens; a valid visibility; as many control tokens
-//! as data arguments; an even number of arguments.
+//! dictionaries of dialect (dotted) attributes; a body (tfg has no declarations) whose
+//! block arguments match the signature, ending with `tfg.return` whose first operands are
+//! cast compatible with the results and whose extra operands are control tokens; a valid
+//! visibility; as many control tokens as data arguments; an even number of arguments.
 //!
 //! Region ops `IfRegion`, `CaseRegion`, `WhileRegion`, `ForRegion` and their `Stateless`/
 //! `Stateful` variants ([`region_ops`]): region counts; single non-empty blocks; attribute
@@ -66,7 +67,17 @@
 //! usually a consequence (a `tfg.return` misplaced in an `IfRegion` is reported once, by the
 //! `IfRegion`). Every other op is checked, so independent errors are all reported. Checks
 //! that need the whole inside of an op to be valid (control-flow edge types) and the
-//! checks that look across ops (symbol uses, visibility) only run on valid subtrees.
+//! checks that look across ops (symbol uses, visibility) only run on valid subtrees. The
+//! two rules tfg reports without failing the op (empty keyword attributes, a while body
+//! not ending with `tfg.yield`) do not stop anything.
+//!
+//! # Where the wording differs from MLIR's
+//!
+//! * "see referenced function": MLIR's note prints the whole function before these words;
+//!   ours is the words alone, pointing at the function.
+//! * Attribute-kind errors that MLIR raises while parsing (`custom op 'tfg.X' 'tfg.X' op
+//!   attribute 'a' failed to satisfy constraint: ...`, at the attribute dictionary) are
+//!   reported here as `'tfg.X' op attribute 'a' failed to satisfy constraint: ...` at the op.
 
 pub mod concrete_ops;
 pub mod func;
