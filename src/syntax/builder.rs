@@ -1098,6 +1098,9 @@ impl<'t> ParseCx<'t> {
     pub fn finish_op(&mut self, results: Vec<ResultDef>, mut parts: Box<OpParts>, loc: Option<AttrId>, l: usize, r: usize) -> ActionResult<OpId> {
         let span = Span::new(l, r);
         let provided: u32 = results.iter().map(|d| d.count).sum();
+        if !results.is_empty() && parts.result_types.is_empty() {
+            return fail(span, "cannot name an operation with no results");
+        }
         if !results.is_empty() && provided as usize != parts.result_types.len() {
             return fail(
                 span,
@@ -1250,13 +1253,6 @@ impl<'t> ParseCx<'t> {
         }
     }
 
-    pub fn push_untyped_operands(&self, parts: &mut OpParts, uses: Vec<UseRef>) {
-        for u in uses {
-            parts.operands.push(u);
-            parts.operand_types.push(None);
-        }
-    }
-
     pub fn push_ctl_operands(&self, parts: &mut OpParts, ctls: Vec<UseRef>) {
         for u in ctls {
             parts.operands.push(u);
@@ -1377,8 +1373,10 @@ impl<'t> ParseCx<'t> {
         let num_attr = self.module.ctx.attr(AttrData::Int { spelling: num_spelling, ty: Some(i32_ty) });
         parts.attrs.push(NamedAttr { name: name_key, value: port_attr });
         parts.attrs.push(NamedAttr { name: number_key, value: num_attr });
-        self.push_untyped_operands(&mut parts, vec![value]);
-        parts.result_types = vec![self.known.tf_tensor];
+        // The operand is an opaque `!tf_type.tensor` (get_result appears in generic functions).
+        let tensor = self.known.tf_tensor;
+        self.push_operands(&mut parts, vec![value], vec![tensor]);
+        parts.result_types = vec![tensor];
         Ok(Box::new(parts))
     }
 
