@@ -7,9 +7,9 @@
 # With --idempotent (the `%idempotent` substitution, for files that are not in printed form)
 # only the second comparison is made: print(parse(print(parse(FILE)))) == print(parse(FILE)).
 #
-# Comment lines (with --keep-comments: only the lit/FileCheck directive lines `// RUN:`,
-# `// CHECK...:`, `// expected-...`) and the blank lines left at the top are removed from FILE
-# first; the rest is the printed form. FLAGS (e.g. --keep-comments, --print-op-generic, --canonical) go to both runs.
+# The printed form is FILE without its header (every line up to the last blank line before
+# the first line of IR) and without comment lines (with --keep-comments: without the
+# lit/FileCheck directive lines `// RUN:`, `// CHECK...:`, `// expected-...` only). FLAGS (e.g. --keep-comments, --print-op-generic, --canonical) go to both runs.
 # Exit status: 0 when both comparisons match, 1 otherwise (with a unified diff on stderr).
 set -u
 idempotent_only=false
@@ -35,7 +35,14 @@ for arg in "$@"; do
     strip='^[[:space:]]*//[[:space:]]*(RUN|CHECK[A-Za-z0-9_-]*|expected-[a-z]+)([[:space:]@:]|$)'
   fi
 done
-grep -Ev "$strip" "$file" | sed '/[^[:space:]]/,$!d' > "$work/input.amir"
+# The header (every line up to the last blank line before the first line of IR: RUN lines,
+# prose, CHECK lines) is not part of the printed form either.
+awk '
+  { line[NR] = $0 }
+  !started && $0 ~ /^[[:space:]]*$/ { last_blank = NR }
+  !started && $0 !~ /^[[:space:]]*$/ && $0 !~ /^[[:space:]]*\/\// { started = 1 }
+  END { for (i = last_blank + 1; i <= NR; i++) print line[i] }
+' "$file" | grep -Ev "$strip" | sed '/[^[:space:]]/,$!d' > "$work/input.amir"
 
 if ! "$tool" "$@" "$work/input.amir" -o "$work/once.amir"; then
   echo "roundtrip: amanda-opt failed on $file" >&2
