@@ -4,8 +4,10 @@ parser/printer (the tensorflow-cpu pip package, `_pywrap_mlir.ExperimentalRunPas
 prints for the same input, for every valid input of the tfg conformance corpus
 (../shared/conformance/tfg/ir/tests/) and of test-files/.
 
-Usage: scripts/oracle_check.py [--amanda PATH] [--corpus DIR] [--only SUBSTRING] [--diff] [-q]
+Usage: scripts/oracle_check.py [--amanda PATH] [--corpus DIR] [--only SUBSTRING] [--diff] [--pending] [-q]
 
+* test-files/pending/ (tests of known bugs, see docs/testing.md) is left out unless
+  --pending is given.
 * An input is "valid" unless its RUN lines contain `not ` or `verify-diagnostics`; files run
   with `split-input-file` are checked chunk by chunk, and chunks holding `expected-*`
   comments are left out.
@@ -79,8 +81,11 @@ def inputs_of(path, label):
             text = f.read()
     except (OSError, UnicodeDecodeError):
         return
-    runs = " ".join(RUN_RE.findall(text))
-    if not runs or re.search(r"(^|[|;&]\s*)not\s", runs) or "verify-diagnostics" in runs:
+    run_lines = RUN_RE.findall(text)
+    runs = " ".join(run_lines)
+    if not runs or "verify-diagnostics" in runs:
+        return
+    if any(re.search(r"(^|[|;&])\s*not\s", line) for line in run_lines):
         return
     if "amanda_opt" not in runs and "amanda-opt" not in runs and "tfg-opt" not in runs:
         return
@@ -93,7 +98,7 @@ def inputs_of(path, label):
         yield (label, text)
 
 
-def collect(corpus, only):
+def collect(corpus, only, include_pending):
     items = []
     if corpus and os.path.isdir(corpus):
         for path in sorted(glob.glob(os.path.join(corpus, "*.mlir"))):
@@ -102,6 +107,8 @@ def collect(corpus, only):
     for path in sorted(glob.glob(os.path.join(tests, "**", "*.*"), recursive=True)):
         rel = os.path.relpath(path, REPO)
         if not rel.endswith((".mlir", ".amir")) or "/Inputs/" in rel:
+            continue
+        if "/pending/" in rel and not include_pending:
             continue
         items += inputs_of(path, rel)
     if only:
@@ -204,6 +211,7 @@ def main():
     )
     ap.add_argument("--only", help="check only inputs whose label contains this")
     ap.add_argument("--diff", action="store_true", help="print whole diffs")
+    ap.add_argument("--pending", action="store_true", help="also check test-files/pending/ (known bugs)")
     ap.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
     args = ap.parse_args()
 
@@ -216,7 +224,7 @@ def main():
         return 0
     if not os.path.isdir(args.corpus):
         print("oracle check: conformance corpus %s is absent, checking test-files/ only" % args.corpus)
-    items = collect(args.corpus, args.only)
+    items = collect(args.corpus, args.only, args.pending)
     mlir_opt = find_mlir_opt()
     oracle = TfOracle()
     counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
