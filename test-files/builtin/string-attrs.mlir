@@ -2,6 +2,6 @@
 
 // String attributes keep their spelling when printed: empty, typed, hex escapes `\FF`,
 // `\\`, `\"`, `\n`, `\t` and raw UTF-8. (Their --canonical spelling:
-// pending/string-escapes-canonical.mlir.)
+// builtin/string-escapes-canonical.mlir.)
 
 "foo.strings"() {a = "hello", b = "", c = "x" : i32, d = "\00\FF", e = "tab\09nl\0A", f = "back\\slash", g = "quote\22", h = "unicode é ü", i = "esc\"aped", j = "\n\t"} : () -> ()

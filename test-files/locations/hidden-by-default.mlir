@@ -3,7 +3,7 @@
 // RUN: %amanda_opt --canonical %s | FileCheck %s --check-prefix=CANON
 
 // Locations in every form are parsed and kept but, as with mlir-opt, printed only with
-// --print-debuginfo (pending/locations-debuginfo.mlir checks that output).
+// --print-debuginfo (locations/debuginfo.mlir checks that output).
 
 // CHECK-NOT:  loc(
 // CHECK:      "foo.a"() : () -> (){{$}}

@@ -5,7 +5,7 @@
 // CaseRegion: a branch index, control operands, one or several regions separated by
 // `}, {`, a `branch_attrs` dictionary, a bare single result type. (The exact spacing
 // TensorFlow prints, `%Index [%ctl] {` and `}, {`, is checked by
-// pending/case-region-spacing.mlir and scripts/oracle_check.py.)
+// tfg/case-region-spacing.mlir and scripts/oracle_check.py.)
 
 // CHECK-LABEL: tfg.graph
 // CHECK:         %Case, %ctl_2 = CaseRegion %Index [%ctl_1] {

@@ -26,7 +26,7 @@
 // GENERIC-NEXT: }) {{{.*}}sym_name = "vis", sym_visibility = "private"{{.*}}} : () -> ()
 // GENERIC-NEXT: "tfg.func"() ({
 // GENERIC-NEXT: ^bb0(%x: tensor<i32>, %x.ctl: !tf_type.control):
-// GENERIC-NEXT:   "tfg.return"(%x) : (tensor<i32>) -> ()
+// GENERIC-NEXT:   "tfg.return"(%x) {control_ret_attrs = []} : (tensor<i32>) -> ()
 // GENERIC-NEXT: }) {{{.*}}sym_name = "hidden", sym_visibility = "private"{{.*}}} : () -> ()
 
 "tfg.func"() ({

@@ -5,7 +5,7 @@
 // takes the data and control arguments and ends in `condition %c : type (%args) [%ctls] :
 // types`, a `do` body ending in `yield`, a `parallel_iterations` attribute and the full
 // function type. Block labels `^bb0(...)` name every argument. (Its --canonical output is
-// checked by pending/while-region-canonical.mlir.)
+// checked by tfg/while-region-canonical.mlir.)
 
 // CHECK-LABEL: tfg.graph
 // CHECK:         %While:2, %ctl_0 = WhileRegion(%Op#0, %Op#1) [%ctl] {

@@ -1,9 +1,8 @@
 // RUN: %roundtrip %s
 // RUN: %amanda_opt --canonical %s | FileCheck %s --strict-whitespace
 
-// PENDING: amanda-opt prints two spaces before a CaseRegion's first region (`%i  {`,
-// `[%ctl]  {`) and between regions (`},  {`); TensorFlow's printer prints one.
-// Repro: amanda-opt --canonical on this file; compare scripts/oracle_check.py --only case-region.
+// The exact spacing of a CaseRegion, as TensorFlow prints it: one space before the first
+// region (`%i {`, `[%ctl] {`) and between regions (`}, {`).
 
 // CHECK:      {{^}}    %CaseRegion, %ctl_0 = CaseRegion %Index [%ctl] {{[{]$}}
 // CHECK-NEXT: {{^}}      yield(%Index) : tensor<i32>{{$}}

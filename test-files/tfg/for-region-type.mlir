@@ -1,10 +1,8 @@
 // RUN: %roundtrip %s
 // RUN: %amanda_opt --canonical %s | FileCheck %s
 
-// PENDING: a ForRegion's trailing type `(index types, carried types) -> (result types)` is
-// printed as `: tensor<*xf32>` (in both modes); TensorFlow prints the function type and
-// does not accept the short form back ("expected '('").
-// Repro: amanda-opt on this file.
+// A ForRegion's trailing type `(index types, carried types) -> (result types)` prints as
+// written and as TensorFlow prints it.
 
 // CHECK:     module {
 // CHECK-NEXT:  tfg.graph #tf_type.version<producer = 42, min_consumer = 33> {

@@ -1,9 +1,7 @@
 // RUN: %amanda_opt --canonical %s | FileCheck %s --strict-whitespace
 
-// PENDING: TensorFlow's printer ends each line of a broken function signature with `, `
-// (a trailing space after the comma), for arguments and for results; `--canonical` must
-// print the same bytes, amanda-opt prints `,` without the space.
-// Repro: amanda-opt --canonical on this file; scripts/oracle_check.py shows the diff.
+// TensorFlow's printer ends each line of a broken function signature with `, ` (a trailing
+// space after the comma), for arguments and for results; --canonical prints the same bytes.
 
 // CHECK:      {{^}}  tfg.func @f(%a: tensor<i32> {tfg.name = "a"}, {{$}}
 // CHECK-NEXT: {{^}}              %b: tensor<i32> {tfg.name = "b"}){{$}}

@@ -1,10 +1,8 @@
 // RUN: %roundtrip %s
 // RUN: %amanda_opt --canonical %s | FileCheck %s
 
-// PENDING: a control operand of `return` may carry its control_ret_attrs entry,
-// `[%ctl {tfg.name = "c"}]`, as TensorFlow prints it (and amanda-opt prints it too), but
-// amanda-opt cannot parse it back: "expected ']' or ',', found '{'".
-// Repro: amanda-opt on this file.
+// A control operand of `return` may carry its control_ret_attrs entry,
+// `[%ctl {tfg.name = "c"}]`, as TensorFlow prints it.
 
 // CHECK:     module {
 // CHECK-NEXT:  tfg.func @ret_attrs(%a: tensor<i32> {tfg.name = "a"})

@@ -1,10 +1,8 @@
 // RUN: %roundtrip %s
 // RUN: %amanda_opt --canonical %s | FileCheck %s
 
-// PENDING: a ForRegion without data operands or results takes the type `: (index types)`
-// with no arrow (TensorFlow's corpus, region-invalid-ops.mlir, uses it); amanda-opt fails
-// with "expected '->', found '}'".
-// Repro: amanda-opt on this file.
+// A ForRegion without data operands or results: its type is `: (index types)`, no arrow
+// (TensorFlow's corpus, region-invalid-ops.mlir, uses it).
 
 // CHECK:     module {
 // CHECK-NEXT:  tfg.graph #tf_type.version<producer = 42, min_consumer = 33> {

@@ -1,8 +1,7 @@
 // RUN: %amanda_opt --canonical %s | FileCheck %s
 
-// PENDING: TensorFlow names the results of its functional control-flow ops (If,
-// StatelessIf, Case, While, For, ...) `%outs` under --canonical, not after the op type.
-// Repro: amanda-opt --canonical on this file.
+// TensorFlow names the results of its functional control-flow ops (If, StatelessIf, Case,
+// While, For, ...) `%outs` under --canonical, not after the op type.
 
 // CHECK:     module {
 // CHECK-NEXT:  tfg.func @then(%x: tensor<i32> {tfg.name = "x"})

@@ -1,8 +1,6 @@
 // RUN: %amanda_opt --canonical %s | FileCheck %s
 
-// PENDING: `--canonical` prints `parallel_iterations = 10` without the `: i64` TensorFlow and
-// mlir-opt print for a 64-bit integer attribute (see also builtin/int-attrs-canonical).
-// Repro: amanda-opt --canonical on this file.
+// The --canonical output of a WhileRegion, as TensorFlow prints it (`parallel_iterations = 10 : i64`).
 
 // CHECK:      module {
 // CHECK-NEXT:  tfg.graph #tf_type.version<producer = 42, min_consumer = 33> {

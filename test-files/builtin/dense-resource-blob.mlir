@@ -1,10 +1,9 @@
 // RUN: %idempotent %s
 // RUN: %amanda_opt --canonical %s | FileCheck %s
 
-// PENDING: the file metadata section `{-# dialect_resources: { builtin: { blob1: "0x..." } } #-}`
-// fails to parse ("expected '}', ',' or '=', found ':'": nested entries are
-// `key: value`), and the blobs must be printed back after the module, as mlir-opt does.
-// Repro: amanda-opt on this file.
+// A file with the blobs of its `dense_resource<...>` attributes in a
+// `{-# dialect_resources: ... #-}` section: kept and printed back after the module, as
+// mlir-opt does.
 
 // CHECK:     module {
 // CHECK-NEXT:  "foo.res"() {a = dense_resource<blob1> : tensor<2xf32>, b = dense_resource<__elided__> : tensor<4xi8>} : () -> ()

@@ -1,11 +1,8 @@
 // RUN: %roundtrip %s --print-debuginfo
 // RUN: %amanda_opt --print-debuginfo %s | FileCheck %s
 
-// PENDING: with --print-debuginfo, locations print with doubled quotes
-// (`loc(""file.mlir"":3:4)`, which does not parse back) and a location alias use prints as
-// `#loc_alias` instead of `loc(#loc_alias)`. Every location form: file:line:col, unknown,
+// With --print-debuginfo every location form prints as written: file:line:col, unknown,
 // name, name(child), callsite, fused (with metadata), an alias, block argument locations.
-// Repro: amanda-opt --print-debuginfo on this file.
 
 // CHECK:      #loc_alias = loc("alias.mlir":7:7)
 // CHECK-NEXT: "foo.a"() : () -> () loc("file.mlir":3:4)

@@ -1,9 +1,8 @@
 // RUN: %amanda_opt --canonical %s | FileCheck %s
 
-// PENDING: function arguments without `tfg.name` take MLIR's default block argument
-// names under --canonical, numbered over data and control arguments alike: `%arg0`,
-// `%arg2` for the data ones and `%arg1`, `%arg3` for their tokens (not `%arg0.ctl`).
-// amanda-opt prints `%arg0, %arg1` and `%arg0.ctl`. Repro: amanda-opt --canonical on this file.
+// Function arguments without `tfg.name` take MLIR's default block argument names under
+// --canonical, numbered over data and control arguments alike: `%arg0`, `%arg2` for the data
+// ones, `%arg1`, `%arg3` for their tokens.
 
 // CHECK:     module {
 // CHECK-NEXT:  tfg.func @f(%arg0: tensor<i32>,
