@@ -87,7 +87,7 @@ def inputs_of(path, label):
         return
     if any(re.search(r"(^|[|;&])\s*not\s", line) for line in run_lines):
         return
-    if "amanda_opt" not in runs and "amanda-opt" not in runs and "tfg-opt" not in runs:
+    if not re.search(r"amanda_opt|amanda-opt|tfg-opt|%roundtrip|%idempotent", runs):
         return
     if "split-input-file" in runs:
         chunks = split_chunks(text)

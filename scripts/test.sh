@@ -44,6 +44,7 @@ else
   lit_cmd=(python3 -c 'import sys, lit.main; sys.argv[0] = "lit"; lit.main.main()')
 fi
 
+started=$(date +%s)
 total_passed=0
 total_failed=0
 summary=()
@@ -129,7 +130,7 @@ if $run_oracle; then
   fi
 fi
 
-section "summary"
+section "summary ($(( $(date +%s) - started )) s)"
 printf '%s\n' "${summary[@]}"
 echo "$total_passed passed, $total_failed failed"
 [ "$total_failed" = 0 ]

@@ -1,8 +1,9 @@
 // RUN: %idempotent %s
 // RUN: %amanda_opt --canonical %s | FileCheck %s
 
-// PENDING: distinct attributes `distinct[N]<attr>` fail to parse ("expected '}', ',' or
-// ':', found '<'"). Repro: amanda-opt on this file.
+// PENDING: `--canonical` must alias distinct attributes as mlir-opt does (`#distinct =
+// distinct[0]<{}>`, `#distinct1`, ... at the top, uses replaced); amanda-opt prints them
+// inline. Repro: amanda-opt --canonical on this file.
 
 // CHECK:     #distinct = distinct[0]<{}>
 // CHECK-NEXT:#distinct1 = distinct[1]<"x">
