@@ -400,8 +400,8 @@ impl<'t> ParseCx<'t> {
                         if !ranked || !rest.is_empty() {
                             return fail(span, "expected a static shape for vector type");
                         }
-                        if shape.iter().any(|&d| d == DYNAMIC) {
-                            return fail(span, "vector types must have static shape");
+                        if shape.iter().any(|&d| d == DYNAMIC || d <= 0) {
+                            return fail(span, "vector types must have positive constant sizes but got ".to_string() + &join_i64(&shape));
                         }
                         TypeData::Vector { shape, scalable, elem }
                     }
