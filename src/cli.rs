@@ -185,7 +185,9 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
         .map(|&(offset, chunk)| process_chunk(chunk, offset, opts, registry, &pass_names, print_opts))
         .collect();
 
-    let file = SourceFile::new(&name, text);
+    // Line tables are only needed to render diagnostics.
+    let needs_lines = opts.verify_diagnostics || results.iter().any(|r| !r.diags.is_empty());
+    let file = SourceFile::new(&name, if needs_lines { text } else { "" });
     let mut failed = false;
     let mut outputs = Vec::new();
     let mut stderr = std::io::stderr().lock();

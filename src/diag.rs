@@ -126,7 +126,7 @@ impl<'a> SourceFile<'a> {
         let mut labels = Vec::new();
         if let Some(s) = d.span {
             let r = clamp(s, self.text.len());
-            labels.push(Label::primary((), r).with_message(d.message.clone()));
+            labels.push(Label::primary((), r));
         }
         let mut notes = Vec::new();
         for (span, msg) in &d.notes {

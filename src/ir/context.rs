@@ -141,9 +141,7 @@ pub fn escape_bytes(bytes: &[u8]) -> String {
     for &b in bytes {
         match b {
             b'\\' => out.push_str("\\\\"),
-            b'"' => out.push_str("\\\""),
-            b'\n' => out.push_str("\\0A"),
-            b'\t' => out.push_str("\\09"),
+            b'"' => out.push_str("\\22"),
             0x20..=0x7e => out.push(b as char),
             _ => out.push_str(&format!("\\{:02X}", b)),
         }

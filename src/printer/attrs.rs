@@ -221,7 +221,7 @@ pub fn write_attr(ctx: &Context, a: AttrId, style: Style, out: &mut String) {
         AttrData::Int { spelling, ty } => {
             let s = ctx.str(*spelling);
             if style.canonical {
-                write_int_canonical(ctx, s, *ty, style, out);
+                write_int_canonical(ctx, s, *ty, style, false, out);
             } else {
                 out.push_str(s);
                 if let Some(t) = ty {
@@ -273,7 +273,13 @@ pub fn write_attr(ctx: &Context, a: AttrId, style: Style, out: &mut String) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_attr(ctx, x, style, out);
+                match ctx.attr_data(x) {
+                    // MLIR elides the default `i64` of integers inside arrays.
+                    AttrData::Int { spelling, ty } if style.canonical => {
+                        write_int_canonical(ctx, ctx.str(*spelling), *ty, style, true, out)
+                    }
+                    _ => write_attr(ctx, x, style, out),
+                }
             }
             out.push(']');
         }
@@ -489,7 +495,7 @@ fn write_dense_literal(ctx: &Context, a: AttrId, out: &mut String) {
     }
 }
 
-fn write_int_canonical(ctx: &Context, spelling: &str, ty: Option<TypeId>, style: Style, out: &mut String) {
+fn write_int_canonical(ctx: &Context, spelling: &str, ty: Option<TypeId>, style: Style, elide_i64: bool, out: &mut String) {
     let value = parse_int_spelling(spelling);
     let rt = ty.map(|t| ctx.resolved_type(t));
     match rt.map(|t| ctx.type_data(t)) {
@@ -510,15 +516,12 @@ fn write_int_canonical(ctx: &Context, spelling: &str, ty: Option<TypeId>, style:
                 (Some(v), _) => out.push_str(&v.to_string()),
                 (None, _) => out.push_str(spelling),
             }
-            let elide = match other {
-                None => true,
-                Some(TypeData::Integer { width: 64, signedness: Signedness::Signless }) => true,
-                _ => false,
-            };
-            if !elide {
-                if let Some(t) = ty {
-                    out.push_str(" : ");
-                    write_type(ctx, t, style, out);
+            let is_i64 = matches!(other, None | Some(TypeData::Integer { width: 64, signedness: Signedness::Signless }));
+            if !(elide_i64 && is_i64) {
+                out.push_str(" : ");
+                match ty {
+                    Some(t) => write_type(ctx, t, style, out),
+                    None => out.push_str("i64"),
                 }
             }
         }

@@ -96,7 +96,7 @@ pub fn format_float_bits_canonical(spelling: &str, type_name: &str) -> String {
 
 fn format_value(v: f64, bits: u64, sem: Sem) -> String {
     if v.is_finite() {
-        let short = c_exp(v, 6);
+        let short = apfloat_exp6(v);
         if let Ok(back) = short.parse::<f64>() {
             if sem.round(back).1 == bits {
                 return short;
@@ -108,6 +108,16 @@ fn format_value(v: f64, bits: u64, sem: Sem) -> String {
         }
     }
     format!("0x{:X}", bits)
+}
+
+/// APFloat's `toString(6, 0, false)`: six significant digits, zero-padded to six decimals,
+/// `1.000000e+00`.
+fn apfloat_exp6(v: f64) -> String {
+    let s = c_exp(v, 5);
+    match s.find('e') {
+        Some(i) => format!("{}0{}", &s[..i], &s[i..]),
+        None => s,
+    }
 }
 
 /// C's `%.{prec}e`: `1.000000e+00`.
@@ -269,7 +279,9 @@ mod tests {
         assert_eq!(format_float_canonical("1.0", "f64"), "1.000000e+00");
         assert_eq!(format_float_canonical("-2.5", "f32"), "-2.500000e+00");
         assert_eq!(format_float_canonical("0.1", "f32"), "1.000000e-01");
-        assert_eq!(format_float_canonical("0.123456789", "f64"), "0.12345678899999999");
+        assert_eq!(format_float_canonical("0.123456789", "f64"), "0.123456789");
+        assert_eq!(format_float_canonical("123456789.0", "f64"), "0x419D6F3454000000");
+        assert_eq!(format_float_canonical("1.234567e-05", "f64"), "1.2345670000000001E-5");
         assert_eq!(format_float_bits_canonical("0x7FC00000", "f32"), "0x7FC00000");
         assert_eq!(format_float_canonical("-0.0", "f32"), "-0.000000e+00");
     }

@@ -37,6 +37,8 @@ pub struct Printer<'a> {
     pub names: Names,
     pub style: Style,
     pub out: String,
+    /// Printed text of each type seen so far (types repeat on almost every op).
+    type_text: rustc_hash::FxHashMap<crate::ir::TypeId, Box<str>>,
 }
 
 /// Prints `m` as text.
@@ -48,6 +50,7 @@ pub fn print_module(m: &Module, opts: PrintOptions) -> String {
         names,
         style: Style { canonical: opts.canonical },
         out: String::with_capacity(1 << 12),
+        type_text: Default::default(),
     };
     p.print_file();
     p.out
@@ -100,6 +103,42 @@ impl Printer<'_> {
             self.print_op(op, 0);
         }
         self.print_block_end_comments(m.top, 0);
+    }
+
+    /// Appends the text of type `t` (memoized).
+    pub(crate) fn push_type(&mut self, t: crate::ir::TypeId) {
+        if let Some(text) = self.type_text.get(&t) {
+            self.out.push_str(text);
+            return;
+        }
+        let mut text = String::new();
+        attrs::write_type(&self.m.ctx, t, self.style, &mut text);
+        self.out.push_str(&text);
+        self.type_text.insert(t, text.into_boxed_str());
+    }
+
+    /// `t1, t2, t3`.
+    pub(crate) fn push_types(&mut self, types: &[crate::ir::TypeId]) {
+        for (i, &t) in types.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.push_type(t);
+        }
+    }
+
+    /// The result side of a function type: `t`, `(t1, t2)`, `()`.
+    pub(crate) fn push_result_types(&mut self, types: &[crate::ir::TypeId]) {
+        let ctx = &self.m.ctx;
+        let single_plain = types.len() == 1
+            && !matches!(ctx.type_data(ctx.resolved_type(types[0])), crate::ir::TypeData::Function { .. });
+        if single_plain {
+            self.push_type(types[0]);
+        } else {
+            self.out.push('(');
+            self.push_types(types);
+            self.out.push(')');
+        }
     }
 
     pub(crate) fn indent(&mut self, n: usize) {

@@ -37,7 +37,7 @@ impl Names {
                 out.push_str(name);
                 if *count > 1 {
                     out.push('#');
-                    out.push_str(&r.index.to_string());
+                    push_u32(out, r.index);
                 }
             }
             None => {
@@ -83,6 +83,23 @@ impl Names {
             }
             self.values[v.index()] = Some(ValueRef { group: g, index: i as u32 });
         }
+    }
+}
+
+/// Appends the decimal digits of `n` without allocating.
+pub fn push_u32(out: &mut String, mut n: u32) {
+    let mut buf = [0u8; 10];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &b in &buf[i..] {
+        out.push(b as char);
     }
 }
 
@@ -347,7 +364,9 @@ impl CanonicalState<'_> {
         if !self.generic && name.starts_with("tfg.") {
             let is_ctl = |v: ValueId| ctx.is_control_type(body.value(v).ty);
             if results.len() > 1 && !is_ctl(results[0]) {
-                let n = self.unique(c, strip_dialect(name));
+                // The registered functional ops name their results after ODS (`outs`).
+                let base = if is_functional_op(name) { "outs" } else { strip_dialect(name) };
+                let n = self.unique(c, base);
                 starts[0].1 = Some(n);
             }
             if results.iter().any(|&v| is_ctl(v)) {
@@ -371,6 +390,12 @@ impl CanonicalState<'_> {
             self.names.new_group(n.clone().unwrap_or_default(), &vals);
         }
     }
+}
+
+/// tfg's registered functional control-flow ops, whose ODS names the data results `outs`.
+fn is_functional_op(name: &str) -> bool {
+    let n = name.trim_start_matches("tfg.").trim_start_matches("Stateless").trim_start_matches("Stateful");
+    matches!(n, "If" | "Case" | "While" | "For")
 }
 
 /// `tfg.name`-based names of a tfg.func's entry arguments: `(value, name)` pairs, following

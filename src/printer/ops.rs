@@ -7,7 +7,7 @@ use crate::ir::attrs::{AttrData, NamedAttr};
 use crate::ir::types::TypeData;
 use crate::ir::{BlockId, CommentAnchor, OpForm, OpId, RegionId, TypeId, ValueId};
 
-use super::attrs::{write_attr, write_dict, write_result_types, write_type, write_type_list};
+use super::attrs::{write_attr, write_dict};
 use super::Printer;
 
 const KEYWORD_ATTRS: [(&str, &str); 3] =
@@ -84,10 +84,10 @@ impl Printer<'_> {
         }
         self.out.push_str(" : (");
         let types: Vec<TypeId> = m.body.operands(op).map(|v| m.body.value(v).ty).collect();
-        write_type_list(&m.ctx, &types, self.style, &mut self.out);
+        self.push_types(&types);
         self.out.push_str(") -> ");
         let results: Vec<TypeId> = m.body.results(op).iter().map(|&v| m.body.value(v).ty).collect();
-        write_result_types(&m.ctx, &results, self.style, &mut self.out);
+        self.push_result_types(&results);
     }
 
     // ------------------------------------------------------------------ regions
@@ -131,7 +131,7 @@ impl Printer<'_> {
                 }
                 self.names.write_use(a, &mut self.out);
                 self.out.push_str(": ");
-                write_type(&m.ctx, m.body.value(a).ty, self.style, &mut self.out);
+                self.push_type(m.body.value(a).ty);
                 if self.opts.debuginfo {
                     if let Some(loc) = bd.arg_info[i].loc {
                         self.out.push(' ');
@@ -256,8 +256,9 @@ impl Printer<'_> {
                 self.out.push_str(kw);
                 self.out.push_str("(\"");
                 if self.opts.canonical {
+                    // tfg prints the value between quotes without escaping it.
                     let raw = crate::ir::context::unescape_string(m.ctx.str(*spelling));
-                    self.out.push_str(&crate::ir::context::escape_bytes(&raw));
+                    self.out.push_str(&String::from_utf8_lossy(&raw));
                 } else {
                     self.out.push_str(m.ctx.str(*spelling));
                 }
@@ -337,17 +338,16 @@ impl Printer<'_> {
         if !self.print_keyword_attrs(op, &[]) {
             return false;
         }
-        let ctx = &m.ctx;
         if results.is_empty() {
             if !data.is_empty() {
                 self.out.push_str(" : ");
-                write_type_list(ctx, &self.types_of(&data), self.style, &mut self.out);
+                self.push_types(&self.types_of(&data));
             }
         } else {
             self.out.push_str(" : (");
-            write_type_list(ctx, &self.types_of(&data), self.style, &mut self.out);
+            self.push_types(&self.types_of(&data));
             self.out.push_str(") -> (");
-            write_type_list(ctx, &self.types_of(&results), self.style, &mut self.out);
+            self.push_types(&self.types_of(&results));
             self.out.push(')');
         }
         true
@@ -459,7 +459,7 @@ impl Printer<'_> {
         for i in (0..args.len()).step_by(2) {
             self.names.write_use(args[i], &mut self.out);
             self.out.push_str(": ");
-            write_type(ctx, inputs[i], self.style, &mut self.out);
+            self.push_type(inputs[i]);
             if let Some(list) = &arg_attrs {
                 let entries = ctx.dict_entries(list[i]);
                 if !entries.is_empty() {
@@ -474,7 +474,8 @@ impl Printer<'_> {
                 }
             }
             if i + 2 != args.len() {
-                self.out.push_str(",\n");
+                // tfg's printer leaves a space before the line break.
+                self.out.push_str(if self.opts.canonical { ", \n" } else { ",\n" });
                 self.indent(indent + arg_indent);
             }
         }
@@ -484,7 +485,7 @@ impl Printer<'_> {
             self.indent(indent);
             self.out.push_str("     -> (");
             for (i, &t) in results.iter().enumerate() {
-                write_type(ctx, t, self.style, &mut self.out);
+                self.push_type(t);
                 if let Some(list) = &res_attrs {
                     let entries = ctx.dict_entries(list[i]);
                     if !entries.is_empty() {
@@ -493,7 +494,7 @@ impl Printer<'_> {
                     }
                 }
                 if i + 1 != results.len() {
-                    self.out.push_str(",\n");
+                    self.out.push_str(if self.opts.canonical { ", \n" } else { ",\n" });
                     self.indent(indent + 9);
                 }
             }
@@ -553,7 +554,7 @@ impl Printer<'_> {
         }
         if !data.is_empty() {
             self.out.push_str(" : ");
-            write_type_list(ctx, &self.types_of(&data), self.style, &mut self.out);
+            self.push_types(&self.types_of(&data));
         }
         true
     }
@@ -579,7 +580,7 @@ impl Printer<'_> {
         self.print_attr_dict(&attrs);
         if !data.is_empty() {
             self.out.push_str(" : ");
-            write_type_list(&m.ctx, &self.types_of(&data), self.style, &mut self.out);
+            self.push_types(&self.types_of(&data));
         }
         true
     }
@@ -595,7 +596,7 @@ impl Printer<'_> {
         self.out.push(' ');
         self.names.write_use(cond, &mut self.out);
         self.out.push_str(" : ");
-        write_type(&m.ctx, m.body.value(cond).ty, self.style, &mut self.out);
+        self.push_type(m.body.value(cond).ty);
         if !args.is_empty() {
             self.out.push_str(" (");
             self.write_values(args.iter().copied());
@@ -610,7 +611,7 @@ impl Printer<'_> {
         self.print_attr_dict(&attrs);
         if !args.is_empty() {
             self.out.push_str(" : ");
-            write_type_list(&m.ctx, &self.types_of(args), self.style, &mut self.out);
+            self.push_types(&self.types_of(args));
         }
         true
     }
@@ -638,7 +639,6 @@ impl Printer<'_> {
 
     fn print_region_op(&mut self, op: OpId, indent: usize) -> bool {
         let m = self.m;
-        let ctx = &m.ctx;
         let name = m.op_name(op);
         let Some((data, ctls)) = self.split_operands(op) else { return false };
         let Some(results) = self.data_results(op) else { return false };
@@ -678,12 +678,8 @@ impl Printer<'_> {
                 self.out.push(' ');
                 self.names.write_use(data[0], &mut self.out);
                 ctl_list(self);
-                self.out.push(' ');
                 for (i, &r) in regions.iter().enumerate() {
-                    if i > 0 {
-                        self.out.push_str(", ");
-                    }
-                    self.out.push(' ');
+                    self.out.push_str(if i > 0 { ", " } else { " " });
                     self.print_region(r, indent, true, false);
                 }
                 in_types = self.types_of(&data);
@@ -715,23 +711,28 @@ impl Printer<'_> {
                 self.names.write_use(bounds[2], &mut self.out);
                 self.out.push(' ');
                 self.print_region(regions[0], indent, true, false);
-                in_types = self.types_of(init);
+                in_types = self.types_of(&data);
             }
         }
         let attrs = m.body.op(op).attrs.clone();
         self.print_attr_dict(&attrs);
         let out_types = self.types_of(&results);
         if kind == "ForRegion" {
-            if !in_types.is_empty() {
-                self.out.push_str(" : ");
-                write_type_list(ctx, &in_types, self.style, &mut self.out);
+            // tfg prints every data operand (bounds included) and parenthesized results.
+            self.out.push_str(" : (");
+            self.push_types(&in_types);
+            self.out.push(')');
+            if !out_types.is_empty() {
+                self.out.push_str(" -> (");
+                self.push_types(&out_types);
+                self.out.push(')');
             }
-            return in_types == out_types;
+            return true;
         }
         self.out.push_str(" : (");
-        write_type_list(ctx, &in_types, self.style, &mut self.out);
+        self.push_types(&in_types);
         self.out.push_str(") -> ");
-        write_result_types(ctx, &out_types, self.style, &mut self.out);
+        self.push_result_types(&out_types);
         true
     }
 }

@@ -46,13 +46,16 @@ pub struct ResultDef {
 
 /// An attribute value before its optional `: type` suffix is applied.
 #[derive(Clone, Debug)]
-pub enum AttrSyntax {
+pub enum AttrSyntax<'a> {
     Done(AttrId),
-    Int(String),
-    Float(String),
-    Str(String),
+    /// An integer literal: negated?, digits as written.
+    Int(bool, &'a str),
+    /// A float literal: negated?, digits as written.
+    Float(bool, &'a str),
+    /// A string literal's text between the quotes, escapes as written.
+    Str(&'a str),
     /// A bare word: `true`, `unit`, a type keyword...
-    Word(String),
+    Word(&'a str),
     /// `dense<...>` without its type yet; `None` for `dense<>`.
     Dense(Option<AttrId>),
     DenseResource(Sym),
@@ -127,6 +130,10 @@ pub struct ParseCx<'t> {
     /// Byte offset of the closing `}` of each block's region.
     pub block_ends: Vec<(BlockId, u32)>,
     known: KnownSyms,
+    /// Reusable text buffer for building names.
+    scratch: String,
+    /// Types already built, by their exact text (`tensor<*xf32>`, `i32`, `!tf_type.control`).
+    type_cache: FxHashMap<&'t str, TypeId>,
 }
 
 /// Symbols the parser uses often, interned once.
@@ -179,6 +186,8 @@ impl<'t> ParseCx<'t> {
             op_starts: Vec::new(),
             block_ends: Vec::new(),
             known,
+            scratch: String::new(),
+            type_cache: FxHashMap::default(),
         }
     }
 
@@ -243,11 +252,63 @@ impl<'t> ParseCx<'t> {
     // ------------------------------------------------------------------ types
 
     /// A type written as one word: `i32`, `f32`, `index`, `none`, `si8`, `ui1`.
-    pub fn word_type(&mut self, w: &str, l: usize, r: usize) -> ActionResult<TypeId> {
+    pub fn word_type(&mut self, w: &'t str, l: usize, r: usize) -> ActionResult<TypeId> {
+        if let Some(&t) = self.type_cache.get(w) {
+            return Ok(t);
+        }
         match self.try_word_type(w) {
-            Some(t) => Ok(t),
+            Some(t) => {
+                self.type_cache.insert(w, t);
+                Ok(t)
+            }
             None => fail(Span::new(l, r), format!("expected non-function type, found '{}'", w)),
         }
+    }
+
+    /// A [`SimpleType`](super::lexer::Token::SimpleType) token: `tensor<2x?xf32>`,
+    /// `vector<4xi8>`, `tensor<*x!tf_type.control>`.
+    pub fn simple_type(&mut self, text: &'t str, l: usize, r: usize) -> ActionResult<TypeId> {
+        if let Some(&t) = self.type_cache.get(text) {
+            return Ok(t);
+        }
+        let span = Span::new(l, r);
+        let open = text.find('<').unwrap_or(0);
+        let container = &text[..open];
+        let mut body = &text[open + 1..text.len() - 1];
+        let mut dims = String::new();
+        let mut unranked = false;
+        if let Some(rest) = body.strip_prefix("*x") {
+            unranked = true;
+            body = rest;
+        }
+        loop {
+            let n = body.bytes().take_while(|b| b.is_ascii_digit() || *b == b'?').count();
+            if n > 0 && body.as_bytes().get(n) == Some(&b'x') {
+                dims.push_str(&body[..=n]);
+                body = &body[n + 1..];
+            } else {
+                break;
+            }
+        }
+        let elem = if let Some(inner) = body.strip_prefix("complex<").and_then(|b| b.strip_suffix('>')) {
+            let e = self.word_type(inner, l, r)?;
+            self.module.ctx.ty(TypeData::Complex(e))
+        } else if body.starts_with('!') {
+            self.bang_type(body, false, l, r)?
+        } else {
+            self.word_type(body, l, r)?
+        };
+        let item = if unranked {
+            TypeBodyItem::Unranked { elem }
+        } else if dims.is_empty() {
+            let attr = self.module.ctx.attr(AttrData::Type(elem));
+            TypeBodyItem::Attr { attr, span }
+        } else {
+            TypeBodyItem::Shaped { dims, elem, span }
+        };
+        let t = self.builtin_type(container, vec![item], l, r)?;
+        self.type_cache.insert(text, t);
+        Ok(t)
     }
 
     fn try_word_type(&mut self, w: &str) -> Option<TypeId> {
@@ -454,7 +515,19 @@ impl<'t> ParseCx<'t> {
     }
 
     /// `!name`: an alias, a `!tf_type.*` type, or an unknown dialect type kept verbatim.
-    pub fn bang_type(&mut self, text: &str, opaque: bool, l: usize, r: usize) -> ActionResult<TypeId> {
+    pub fn bang_type(&mut self, text: &'t str, opaque: bool, l: usize, r: usize) -> ActionResult<TypeId> {
+        if let Some(&t) = self.type_cache.get(text) {
+            return Ok(t);
+        }
+        let t = self.bang_type_uncached(text, opaque, l, r)?;
+        // Alias uses are not cached: their definition may not be read yet.
+        if !matches!(self.module.ctx.type_data(t), TypeData::Alias { .. }) {
+            self.type_cache.insert(text, t);
+        }
+        Ok(t)
+    }
+
+    fn bang_type_uncached(&mut self, text: &str, opaque: bool, l: usize, r: usize) -> ActionResult<TypeId> {
         let span = Span::new(l, r);
         let name = &text[1..];
         if opaque {
@@ -532,8 +605,13 @@ impl<'t> ParseCx<'t> {
     // ------------------------------------------------------------------ attributes
 
     /// Combines an attribute value with its optional `: type`.
-    pub fn finish_attr(&mut self, v: AttrSyntax, ty: Option<TypeId>, l: usize, r: usize) -> ActionResult<AttrId> {
+    pub fn finish_attr(&mut self, v: AttrSyntax<'_>, ty: Option<TypeId>, l: usize, r: usize) -> ActionResult<AttrId> {
         let span = Span::new(l, r);
+        if let Some(t) = ty {
+            if matches!(self.module.ctx.type_data(t), TypeData::Function { .. }) && !matches!(v, AttrSyntax::Done(_)) {
+                return fail(span, "expected '}' or ',' after the attribute value, found a function type (is a '}' missing?)");
+            }
+        }
         let data = match v {
             AttrSyntax::Done(a) => {
                 if ty.is_some() {
@@ -541,31 +619,32 @@ impl<'t> ParseCx<'t> {
                 }
                 return Ok(a);
             }
-            AttrSyntax::Int(s) => {
+            AttrSyntax::Int(neg, digits) => {
+                let spelling = self.signed_sym(neg, digits);
                 if let Some(t) = ty {
-                    self.check_int_fits(&s, t, span)?;
+                    let text = self.module.ctx.str(spelling).to_string();
+                    self.check_int_fits(&text, t, span)?;
                 }
-                let spelling = self.sym(&s);
                 AttrData::Int { spelling, ty }
             }
-            AttrSyntax::Float(s) => {
+            AttrSyntax::Float(neg, digits) => {
                 if let Some(t) = ty {
                     if !self.is_float_type(t) {
                         return fail(span, "floating point value not valid for specified type");
                     }
                 }
-                let spelling = self.sym(&s);
+                let spelling = self.signed_sym(neg, digits);
                 AttrData::Float { spelling, ty }
             }
             AttrSyntax::Str(s) => {
-                let spelling = self.sym(&s);
+                let spelling = self.sym(s);
                 AttrData::String { spelling, ty }
             }
             AttrSyntax::Word(w) => {
-                match w.as_str() {
+                match w {
                     "true" | "false" if ty.is_none() => AttrData::Bool(w == "true"),
                     "unit" if ty.is_none() => AttrData::Unit,
-                    _ => match self.try_word_type(&w) {
+                    _ => match self.try_word_type(w) {
                         Some(t) if ty.is_none() => AttrData::Type(t),
                         _ => return fail(span, format!("expected attribute value, found '{}'", w)),
                     },
@@ -592,7 +671,21 @@ impl<'t> ParseCx<'t> {
         Ok(self.module.ctx.attr(data))
     }
 
-    pub fn type_attr(&mut self, t: TypeId) -> AttrSyntax {
+    /// The symbol for a literal's spelling, with its `-` sign if negated.
+    fn signed_sym(&mut self, neg: bool, digits: &str) -> Sym {
+        if !neg {
+            return self.sym(digits);
+        }
+        self.scratch.clear();
+        self.scratch.push('-');
+        self.scratch.push_str(digits);
+        let text = std::mem::take(&mut self.scratch);
+        let s = self.sym(&text);
+        self.scratch = text;
+        s
+    }
+
+    pub fn type_attr(&mut self, t: TypeId) -> AttrSyntax<'static> {
         AttrSyntax::Done(self.module.ctx.attr(AttrData::Type(t)))
     }
 
@@ -732,7 +825,7 @@ impl<'t> ParseCx<'t> {
     }
 
     /// `array<i64: 1, 2>`.
-    pub fn dense_array(&mut self, elem: TypeId, values: Vec<(AttrSyntax, Span)>, l: usize, r: usize) -> ActionResult<AttrId> {
+    pub fn dense_array(&mut self, elem: TypeId, values: Vec<(AttrSyntax<'_>, Span)>, l: usize, r: usize) -> ActionResult<AttrId> {
         let mut out = Vec::with_capacity(values.len());
         for (v, s) in values {
             let a = self.finish_attr(v, None, s.start as usize, s.end as usize)?;
@@ -921,7 +1014,7 @@ impl<'t> ParseCx<'t> {
     // ------------------------------------------------------------------ ops
 
     /// Creates the op from its parts and binds its results to the names written.
-    pub fn finish_op(&mut self, results: Vec<ResultDef>, mut parts: OpParts, loc: Option<AttrId>, l: usize, r: usize) -> ActionResult<OpId> {
+    pub fn finish_op(&mut self, results: Vec<ResultDef>, mut parts: Box<OpParts>, loc: Option<AttrId>, l: usize, r: usize) -> ActionResult<OpId> {
         let span = Span::new(l, r);
         let provided: u32 = results.iter().map(|d| d.count).sum();
         if !results.is_empty() && provided as usize != parts.result_types.len() {
@@ -1012,11 +1105,11 @@ impl<'t> ParseCx<'t> {
         ty: Option<TrailingType>,
         l: usize,
         r: usize,
-    ) -> ActionResult<OpParts> {
+    ) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
-        let full = if name.contains('.') { name.to_string() } else { format!("tfg.{}", name) };
+        let op_name = self.prefixed_op_name(name);
         let (ins, outs) = self.split_trailing(ty, data.len(), span)?;
-        let mut parts = OpParts { name: Some(self.sym(&full)), span, ..Default::default() };
+        let mut parts = OpParts { name: Some(op_name), span, ..Default::default() };
         parts.attrs = self.clause_attrs(clauses)?;
         parts.attrs.extend(attrs);
         check_duplicate_keys(&self.module.ctx, &parts.attrs, span)?;
@@ -1024,7 +1117,21 @@ impl<'t> ParseCx<'t> {
         self.push_ctl_operands(&mut parts, ctls);
         parts.result_types = outs;
         parts.result_types.push(self.known.control);
-        Ok(parts)
+        Ok(Box::new(parts))
+    }
+
+    /// The full name of a node-form op: names without a dialect get `tfg.`.
+    fn prefixed_op_name(&mut self, name: &str) -> Sym {
+        if name.contains('.') {
+            return self.sym(name);
+        }
+        self.scratch.clear();
+        self.scratch.push_str("tfg.");
+        self.scratch.push_str(name);
+        let text = std::mem::take(&mut self.scratch);
+        let s = self.sym(&text);
+        self.scratch = text;
+        s
     }
 
     /// `device("..")`, `assigned_device("..")`, `name("..")` become the `_mlir_*` attributes.
@@ -1089,7 +1196,7 @@ impl<'t> ParseCx<'t> {
         fn_ty: TypeId,
         l: usize,
         r: usize,
-    ) -> ActionResult<OpParts> {
+    ) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let (ins, outs) = match self.module.ctx.type_data(self.module.ctx.resolved_type(fn_ty)) {
             TypeData::Function { inputs, results } => (inputs.clone(), results.clone()),
@@ -1098,11 +1205,17 @@ impl<'t> ParseCx<'t> {
         if ins.len() != operands.len() {
             return fail(span, format!("expected {} operand type(s) but had {}", operands.len(), ins.len()));
         }
-        let name_text = String::from_utf8_lossy(&crate::ir::context::unescape_string(&name[1..name.len() - 1])).into_owned();
-        if name_text.is_empty() {
+        let quoted = &name[1..name.len() - 1];
+        if quoted.is_empty() {
             return fail(span, "empty operation name is invalid");
         }
-        let mut parts = OpParts { name: Some(self.sym(&name_text)), form: OpForm::Generic, span, ..Default::default() };
+        let op_name = if quoted.contains('\\') {
+            let text = String::from_utf8_lossy(&crate::ir::context::unescape_string(quoted)).into_owned();
+            self.sym(&text)
+        } else {
+            self.sym(quoted)
+        };
+        let mut parts = OpParts { name: Some(op_name), form: OpForm::Generic, span, ..Default::default() };
         check_duplicate_keys(&self.module.ctx, &attrs, span)?;
         parts.attrs = attrs.into_iter().collect();
         parts.properties = properties;
@@ -1110,11 +1223,11 @@ impl<'t> ParseCx<'t> {
         parts.successors = successors.into_iter().map(|(s, sp)| (self.module.ctx.sym(&s[1..]), sp)).collect();
         self.push_operands(&mut parts, operands, ins);
         parts.result_types = outs;
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// `return(...)`, `yield(...)` in custom form.
-    pub fn terminator(&mut self, name: &str, data: Vec<UseRef>, ctls: Vec<UseRef>, attrs: Vec<NamedAttr>, ty: Option<TrailingType>, l: usize, r: usize) -> ActionResult<OpParts> {
+    pub fn terminator(&mut self, name: &str, data: Vec<UseRef>, ctls: Vec<UseRef>, attrs: Vec<NamedAttr>, ty: Option<TrailingType>, l: usize, r: usize) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let (ins, outs) = self.split_trailing(ty, data.len(), span)?;
         if !outs.is_empty() {
@@ -1125,12 +1238,38 @@ impl<'t> ParseCx<'t> {
         parts.attrs = attrs.into_iter().collect();
         self.push_operands(&mut parts, data, ins);
         self.push_ctl_operands(&mut parts, ctls);
-        Ok(parts)
+        Ok(Box::new(parts))
+    }
+
+    /// `return(%a) [%c {attrs}] device("..") {attrs} : types`; the control operands' attribute
+    /// dictionaries become `control_ret_attrs`, as tfg stores them.
+    #[allow(clippy::too_many_arguments)]
+    pub fn return_op(
+        &mut self,
+        data: Vec<UseRef>,
+        ctls: Vec<(UseRef, Option<AttrId>)>,
+        clauses: Vec<(&str, String, Span)>,
+        attrs: Vec<NamedAttr>,
+        ty: Option<TrailingType>,
+        l: usize,
+        r: usize,
+    ) -> ActionResult<Box<OpParts>> {
+        let empty = self.module.ctx.attr(AttrData::Dict(vec![]));
+        let ret_attrs: Vec<AttrId> = ctls.iter().map(|(_, a)| a.unwrap_or(empty)).collect();
+        let mut all = self.clause_attrs(clauses)?.into_vec();
+        all.extend(attrs);
+        let key = self.sym("control_ret_attrs");
+        if !all.iter().any(|a| a.name == key) {
+            let value = self.module.ctx.attr(AttrData::Array(ret_attrs));
+            all.push(NamedAttr { name: key, value });
+        }
+        let ctl_uses = ctls.into_iter().map(|(u, _)| u).collect();
+        self.terminator("tfg.return", data, ctl_uses, all, ty, l, r)
     }
 
     /// `condition %c : t (%args) [%ctls] {attrs} : types`.
     #[allow(clippy::too_many_arguments)]
-    pub fn condition(&mut self, cond: UseRef, cond_ty: TypeId, args: Vec<UseRef>, ctls: Vec<UseRef>, attrs: Vec<NamedAttr>, arg_types: Vec<TypeId>, l: usize, r: usize) -> ActionResult<OpParts> {
+    pub fn condition(&mut self, cond: UseRef, cond_ty: TypeId, args: Vec<UseRef>, ctls: Vec<UseRef>, attrs: Vec<NamedAttr>, arg_types: Vec<TypeId>, l: usize, r: usize) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         if arg_types.len() != args.len() {
             return fail(span, format!("expected {} argument type(s) but got {}", args.len(), arg_types.len()));
@@ -1140,11 +1279,11 @@ impl<'t> ParseCx<'t> {
         self.push_operands(&mut parts, vec![cond], vec![cond_ty]);
         self.push_operands(&mut parts, args, arg_types);
         self.push_ctl_operands(&mut parts, ctls);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// `get_result(%v) "name" : N`.
-    pub fn get_result(&mut self, value: UseRef, port: &str, number: &str, l: usize, r: usize) -> ActionResult<OpParts> {
+    pub fn get_result(&mut self, value: UseRef, port: &str, number: &str, l: usize, r: usize) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let Ok(n) = number.parse::<i32>() else { return fail(span, "expected a 32-bit result number") };
         let mut parts = OpParts { name: Some(self.sym("tfg.get_result")), span, ..Default::default() };
@@ -1159,7 +1298,7 @@ impl<'t> ParseCx<'t> {
         parts.attrs.push(NamedAttr { name: number_key, value: num_attr });
         self.push_untyped_operands(&mut parts, vec![value]);
         parts.result_types = vec![self.known.tf_tensor];
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// The region ops (`IfRegion`, `CaseRegion`, `WhileRegion`, `ForRegion` and variants).
@@ -1175,7 +1314,7 @@ impl<'t> ParseCx<'t> {
         ty: Option<TrailingType>,
         l: usize,
         r: usize,
-    ) -> ActionResult<OpParts> {
+    ) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let full = if keyword.starts_with("tfg.") { keyword.to_string() } else { format!("tfg.{}", keyword) };
         let is_loop = keyword.ends_with("WhileRegion") || keyword.ends_with("ForRegion");
@@ -1208,11 +1347,11 @@ impl<'t> ParseCx<'t> {
         parts.regions = regions.into_iter().collect();
         parts.result_types = outs;
         parts.result_types.push(self.known.control);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// `tfg.graph #version { body }`.
-    pub fn graph_op(&mut self, version: Option<AttrId>, region: RegionId, l: usize, r: usize) -> ActionResult<OpParts> {
+    pub fn graph_op(&mut self, version: Option<AttrId>, region: RegionId, l: usize, r: usize) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let Some(version) = version else { return fail(span, "invalid kind of attribute specified") };
         if !matches!(self.module.ctx.attr_data(self.module.ctx.resolved_attr(version)), AttrData::TfVersion { .. }) {
@@ -1222,7 +1361,7 @@ impl<'t> ParseCx<'t> {
         let mut parts = OpParts { name: Some(self.sym("tfg.graph")), span, ..Default::default() };
         parts.attrs.push(NamedAttr { name: self.known.version, value: version });
         parts.regions.push(region);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     fn ensure_entry_block(&mut self, region: RegionId) -> BlockId {
@@ -1248,7 +1387,7 @@ impl<'t> ParseCx<'t> {
         region: RegionId,
         l: usize,
         r: usize,
-    ) -> ActionResult<OpParts> {
+    ) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let mut generic = false;
         let mut visibility = None;
@@ -1267,7 +1406,6 @@ impl<'t> ParseCx<'t> {
         let control = self.known.control;
         let mut arg_attr_list = Vec::new();
         let mut input_types = Vec::new();
-        let mut any_arg_attrs = false;
         let empty_dict = self.module.ctx.attr(AttrData::Dict(vec![]));
         for a in &args {
             let ctl_name = format!("{}.ctl", self.module.ctx.str(a.name));
@@ -1278,16 +1416,13 @@ impl<'t> ParseCx<'t> {
             self.module.body.add_block_arg(entry, control, info);
             input_types.push(a.ty);
             input_types.push(control);
-            any_arg_attrs |= a.attrs.is_some();
             arg_attr_list.push(a.attrs.unwrap_or(empty_dict));
             arg_attr_list.push(empty_dict);
         }
         let mut res_attr_list = Vec::new();
         let mut result_types = Vec::new();
-        let mut any_res_attrs = false;
         for (t, a) in &results {
             result_types.push(*t);
-            any_res_attrs |= a.is_some();
             res_attr_list.push(a.unwrap_or(empty_dict));
         }
         let fn_ty = self.function_type(input_types, result_types);
@@ -1310,22 +1445,19 @@ impl<'t> ParseCx<'t> {
         }
         let fn_attr = self.module.ctx.attr(AttrData::Type(fn_ty));
         parts.attrs.push(NamedAttr { name: self.known.function_type, value: fn_attr });
-        if any_arg_attrs {
-            let a = self.module.ctx.attr(AttrData::Array(arg_attr_list));
-            parts.attrs.push(NamedAttr { name: self.known.arg_attrs, value: a });
-        }
-        if any_res_attrs {
-            let a = self.module.ctx.attr(AttrData::Array(res_attr_list));
-            parts.attrs.push(NamedAttr { name: self.known.res_attrs, value: a });
-        }
         parts.attrs.extend(attrs);
+        // Like tfg's parser, always record per-argument and per-result dictionaries.
+        let a = self.module.ctx.attr(AttrData::Array(arg_attr_list));
+        parts.attrs.push(NamedAttr { name: self.known.arg_attrs, value: a });
+        let a = self.module.ctx.attr(AttrData::Array(res_attr_list));
+        parts.attrs.push(NamedAttr { name: self.known.res_attrs, value: a });
         check_duplicate_keys(&self.module.ctx, &parts.attrs, span)?;
         parts.regions.push(region);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// `module [@name] [attributes {...}] { body }`.
-    pub fn module_op(&mut self, name: Option<&str>, attrs: Vec<NamedAttr>, region: RegionId, l: usize, r: usize) -> ActionResult<OpParts> {
+    pub fn module_op(&mut self, name: Option<&str>, attrs: Vec<NamedAttr>, region: RegionId, l: usize, r: usize) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         self.ensure_entry_block(region);
         let mut parts = OpParts { name: Some(self.sym("builtin.module")), span, ..Default::default() };
@@ -1337,7 +1469,7 @@ impl<'t> ParseCx<'t> {
         parts.attrs.extend(attrs);
         check_duplicate_keys(&self.module.ctx, &parts.attrs, span)?;
         parts.regions.push(region);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 }
 

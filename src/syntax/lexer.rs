@@ -193,6 +193,11 @@ pub enum Token<'a> {
     /// A dimension-list prefix: `2x3x`, `?x`, `[4]x`, as in `tensor<2x3xf32>`.
     #[regex(r"(([0-9]+|\?|\[[0-9]+\])x)+")]
     Dims(&'a str),
+    /// A whole tensor or vector type with a scalar element, `tensor<2x?xf32>`,
+    /// `tensor<*x!tf_type.control>`: the common case, lexed as one token so the parser
+    /// can look it up in a cache instead of rebuilding it.
+    #[regex(r"(tensor|vector)<(\*x|(([0-9]+|\?)x)*)([su]?i[0-9]+|f16|bf16|f32|f64|index|complex<(f16|bf16|f32|f64)>|!tf_type\.(control|tensor|string|resource|variant|qint8|qint16|qint32|quint8|quint16))>", priority = 100)]
+    SimpleType(&'a str),
     /// `*x`, the unranked-shape prefix of `tensor<*xf32>`.
     #[token("*x")]
     UnrankedX,
@@ -372,10 +377,12 @@ mod tests {
     #[test]
     fn dims_split_from_element_type() {
         assert_eq!(
-            kinds("tensor<2x?xf32>"),
-            vec![Token::BareId("tensor"), Token::Less, Token::Dims("2x?x"), Token::BareId("f32"), Token::Greater]
+            kinds("tensor<2x?xfoo>"),
+            vec![Token::BareId("tensor"), Token::Less, Token::Dims("2x?x"), Token::BareId("foo"), Token::Greater]
         );
         assert_eq!(kinds("*xi32")[0], Token::UnrankedX);
+        assert_eq!(kinds("tensor<2x?xf32>"), vec![Token::SimpleType("tensor<2x?xf32>")]);
+        assert_eq!(kinds("tensor<*x!tf_type.resource<tensor<f32>>>")[0], Token::BareId("tensor"));
     }
 
     #[test]

@@ -42,7 +42,8 @@ pub fn parse_module(text: &str) -> Result<Module, Vec<Diagnostic>> {
 fn describe(tok: &Token<'_>) -> String {
     use Token::*;
     match tok {
-        BareId(s) | PercentId(s) | CaretId(s) | AtId(s) | Integer(s) | HexInteger(s) | Float(s) | String(s) | Dims(s) => {
+        BareId(s) | PercentId(s) | CaretId(s) | AtId(s) | Integer(s) | HexInteger(s) | Float(s) | String(s) | Dims(s)
+        | SimpleType(s) => {
             format!("'{}'", s)
         }
         HashId(d) | BangId(d) => format!("'{}'", d.text),
@@ -80,6 +81,7 @@ fn expected_list(expected: &[std::string::String]) -> std::string::String {
                 "Float" => "float".into(),
                 "String" => "string".into(),
                 "Dims" => "dimension list".into(),
+                "SimpleType" => "type".into(),
                 "IfRegion" | "CaseRegion" | "WhileRegion" | "ForRegion" => t.clone(),
                 "OpaqueBuiltin" => "affine map".into(),
                 other => format!("'{}'", other),
@@ -106,6 +108,33 @@ fn expected_list(expected: &[std::string::String]) -> std::string::String {
     }
 }
 
+/// The innermost unclosed `!tf_type.variant<` / `!tf_type.resource<` before `offset`: a syntax
+/// error inside one is also reported against it, as tf_type's own parser does.
+fn enclosing_tf_subtyped(text: &str, offset: usize) -> Option<(usize, &'static str)> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = offset.min(bytes.len());
+    let floor = offset.saturating_sub(4096);
+    while i > floor {
+        i -= 1;
+        match bytes[i] {
+            b'>' if i == 0 || bytes[i - 1] != b'-' => depth += 1,
+            b'<' if depth > 0 => depth -= 1,
+            b'<' => {
+                for name in ["variant", "resource"] {
+                    let head = format!("!tf_type.{}", name);
+                    if text[..i].ends_with(&head) {
+                        return Some((i - head.len(), name));
+                    }
+                }
+            }
+            b'\n' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
 fn convert_error(text: &str, e: ParseError<usize, Token<'_>, builder::ActionError>) -> Vec<Diagnostic> {
     match e {
         ParseError::InvalidToken { location } => vec![Diagnostic::error(Span::new(location, location + 1), "unexpected character")],
@@ -114,7 +143,17 @@ fn convert_error(text: &str, e: ParseError<usize, Token<'_>, builder::ActionErro
             vec![Diagnostic::error(Span::new(at, at), format!("expected {}, found end of file", expected_list(&expected)))]
         }
         ParseError::UnrecognizedToken { token: (l, tok, r), expected } => {
-            vec![Diagnostic::error(Span::new(l, r), format!("expected {}, found {}", expected_list(&expected), describe(&tok)))]
+            let msg = if matches!(tok, Token::Question | Token::Dims(_) | Token::Integer(_)) && expected.iter().any(|e| e == "Dims") {
+                // `tensor<??xf32>`: MLIR's wording for a malformed shape.
+                "expected 'x' in dimension list".to_string()
+            } else {
+                format!("expected {}, found {}", expected_list(&expected), describe(&tok))
+            };
+            let mut diags = vec![Diagnostic::error(Span::new(l, r), msg)];
+            if let Some((at, name)) = enclosing_tf_subtyped(text, l) {
+                diags.push(Diagnostic::error(Span::new(at, at + name.len() + 9), format!("invalid {} type", name)));
+            }
+            diags
         }
         ParseError::ExtraToken { token: (l, tok, r) } => {
             vec![Diagnostic::error(Span::new(l, r), format!("unexpected {}", describe(&tok)))]
