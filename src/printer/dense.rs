@@ -18,6 +18,9 @@ pub fn write_dense_canonical(ctx: &Context, value: AttrId, ty: TypeId, out: &mut
     };
     let elem = ctx.resolved_type(elem);
     let mut flat = Vec::new();
+    if let AttrData::Unit = ctx.attr_data(value) {
+        return;
+    }
     if let AttrData::String { spelling, .. } = ctx.attr_data(value) {
         let raw = ctx.str(*spelling);
         if raw.starts_with("0x") && !is_string_element(ctx, elem) {

@@ -39,21 +39,61 @@ pub struct Printer<'a> {
     pub out: String,
     /// Printed text of each type seen so far (types repeat on almost every op).
     type_text: rustc_hash::FxHashMap<crate::ir::TypeId, Box<str>>,
+    /// Where to stream `out` to as it fills (None: keep everything in `out`).
+    sink: Option<&'a mut dyn std::io::Write>,
+    io_error: Option<std::io::Error>,
 }
 
 /// Prints `m` as text.
 pub fn print_module(m: &Module, opts: PrintOptions) -> String {
-    let names = if opts.canonical { names::canonical_names(m, opts.generic) } else { names::preserving_names(m) };
-    let mut p = Printer {
-        m,
-        opts,
-        names,
-        style: Style { canonical: opts.canonical },
-        out: String::with_capacity(1 << 12),
-        type_text: Default::default(),
-    };
+    let mut p = Printer::new(m, opts, None);
     p.print_file();
     p.out
+}
+
+/// Prints `m` to `w`, streaming (the whole text is never held in memory).
+pub fn print_module_to(m: &Module, opts: PrintOptions, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut p = Printer::new(m, opts, Some(w));
+    p.print_file();
+    p.flush(true);
+    match p.io_error.take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Output is handed to the sink in pieces of about this size.
+const FLUSH_BYTES: usize = 1 << 16;
+
+impl<'a> Printer<'a> {
+    fn new(m: &'a Module, opts: PrintOptions, sink: Option<&'a mut dyn std::io::Write>) -> Self {
+        let names = if opts.canonical { names::canonical_names(m, opts.generic) } else { names::preserving_names(m) };
+        Printer {
+            m,
+            opts,
+            names,
+            style: Style { canonical: opts.canonical },
+            out: String::with_capacity(FLUSH_BYTES * 2),
+            type_text: Default::default(),
+            sink,
+            io_error: None,
+        }
+    }
+
+    /// Hands the buffered text to the sink (when there is one and it is full enough).
+    pub(crate) fn flush(&mut self, force: bool) {
+        if !force && self.out.len() < FLUSH_BYTES {
+            return;
+        }
+        if let Some(sink) = self.sink.as_mut() {
+            if self.io_error.is_none() {
+                if let Err(e) = sink.write_all(self.out.as_bytes()) {
+                    self.io_error = Some(e);
+                }
+            }
+            self.out.clear();
+        }
+    }
 }
 
 impl Printer<'_> {
@@ -80,6 +120,7 @@ impl Printer<'_> {
                 }
                 self.out.push_str("}\n");
             }
+            self.print_file_metadata();
             return;
         }
         for alias in &m.aliases {
@@ -103,6 +144,16 @@ impl Printer<'_> {
             self.print_op(op, 0);
         }
         self.print_block_end_comments(m.top, 0);
+        self.print_file_metadata();
+    }
+
+    /// `{-# ... #-}` sections, verbatim.
+    fn print_file_metadata(&mut self) {
+        for text in &self.m.file_metadata {
+            self.out.push('\n');
+            self.out.push_str(text);
+            self.out.push('\n');
+        }
     }
 
     /// Appends the text of type `t` (memoized).

@@ -30,13 +30,15 @@ impl Printer<'_> {
         }
         if self.opts.debuginfo {
             if let Some(loc) = m.body.op(op).loc {
-                self.out.push(' ');
-                write_attr(&m.ctx, loc, self.style, &mut self.out);
+                self.out.push_str(" loc(");
+                super::attrs::write_loc_body(&m.ctx, loc, self.style, &mut self.out);
+                self.out.push(')');
             } else if self.opts.canonical {
                 self.out.push_str(" loc(unknown)");
             }
         }
         self.out.push('\n');
+        self.flush(false);
     }
 
     // ------------------------------------------------------------------ generic
@@ -129,13 +131,14 @@ impl Printer<'_> {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                self.names.write_use(a, &mut self.out);
+                self.names.write_use(&self.m.ctx, a, &mut self.out);
                 self.out.push_str(": ");
                 self.push_type(m.body.value(a).ty);
                 if self.opts.debuginfo {
                     if let Some(loc) = bd.arg_info[i].loc {
-                        self.out.push(' ');
-                        write_attr(&m.ctx, loc, self.style, &mut self.out);
+                        self.out.push_str(" loc(");
+                        super::attrs::write_loc_body(&m.ctx, loc, self.style, &mut self.out);
+                        self.out.push(')');
                     }
                 }
             }
@@ -195,7 +198,7 @@ impl Printer<'_> {
             if i > 0 {
                 self.out.push_str(", ");
             }
-            self.names.write_use(v, &mut self.out);
+            self.names.write_use(&self.m.ctx, v, &mut self.out);
         }
     }
 
@@ -294,6 +297,8 @@ impl Printer<'_> {
     // ------------------------------------------------------------------ custom forms
 
     /// Prints the custom form of `op`; false (and nothing printed) if it has none.
+    /// Invariant: a custom printer only gives up before it prints a region (regions stream
+    /// their ops to the sink, so what was printed cannot be taken back after that).
     fn print_custom(&mut self, op: OpId, indent: usize) -> bool {
         let m = self.m;
         let name = m.op_name(op);
@@ -457,7 +462,7 @@ impl Printer<'_> {
         arg_indent += name.len();
         self.out.push('(');
         for i in (0..args.len()).step_by(2) {
-            self.names.write_use(args[i], &mut self.out);
+            self.names.write_use(&self.m.ctx, args[i], &mut self.out);
             self.out.push_str(": ");
             self.push_type(inputs[i]);
             if let Some(list) = &arg_attrs {
@@ -469,8 +474,9 @@ impl Printer<'_> {
             }
             if self.opts.debuginfo {
                 if let Some(loc) = m.body.block(entry).arg_info[i].loc {
-                    self.out.push(' ');
-                    write_attr(ctx, loc, self.style, &mut self.out);
+                    self.out.push_str(" loc(");
+                    super::attrs::write_loc_body(ctx, loc, self.style, &mut self.out);
+                    self.out.push(')');
                 }
             }
             if i + 2 != args.len() {
@@ -539,7 +545,7 @@ impl Printer<'_> {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                self.names.write_use(c, &mut self.out);
+                self.names.write_use(&self.m.ctx, c, &mut self.out);
                 if let Some(&d) = ret_attrs.get(i) {
                     if !ctx.dict_entries(d).is_empty() {
                         self.out.push(' ');
@@ -594,7 +600,7 @@ impl Printer<'_> {
         let Some((&cond, args)) = data.split_first() else { return false };
         self.custom_name(op);
         self.out.push(' ');
-        self.names.write_use(cond, &mut self.out);
+        self.names.write_use(&self.m.ctx, cond, &mut self.out);
         self.out.push_str(" : ");
         self.push_type(m.body.value(cond).ty);
         if !args.is_empty() {
@@ -628,7 +634,7 @@ impl Printer<'_> {
         let rest: Vec<NamedAttr> = m.body.op(op).attrs.iter().filter(|a| !["name", "number"].contains(&ctx.str(a.name))).copied().collect();
         self.custom_name(op);
         self.out.push('(');
-        self.names.write_use(m.body.operand(op, 0), &mut self.out);
+        self.names.write_use(&self.m.ctx, m.body.operand(op, 0), &mut self.out);
         self.out.push_str(") \"");
         self.out.push_str(&crate::ir::context::escape_bytes(port.as_bytes()));
         self.out.push_str("\" : ");
@@ -666,7 +672,7 @@ impl Printer<'_> {
         match kind {
             "IfRegion" => {
                 self.out.push(' ');
-                self.names.write_use(data[0], &mut self.out);
+                self.names.write_use(&self.m.ctx, data[0], &mut self.out);
                 ctl_list(self);
                 self.out.push_str(" then ");
                 self.print_region(regions[0], indent, true, false);
@@ -676,7 +682,7 @@ impl Printer<'_> {
             }
             "CaseRegion" => {
                 self.out.push(' ');
-                self.names.write_use(data[0], &mut self.out);
+                self.names.write_use(&self.m.ctx, data[0], &mut self.out);
                 ctl_list(self);
                 for (i, &r) in regions.iter().enumerate() {
                     self.out.push_str(if i > 0 { ", " } else { " " });
@@ -704,11 +710,11 @@ impl Printer<'_> {
                 }
                 ctl_list(self);
                 self.out.push_str(" from ");
-                self.names.write_use(bounds[0], &mut self.out);
+                self.names.write_use(&self.m.ctx, bounds[0], &mut self.out);
                 self.out.push_str(" to ");
-                self.names.write_use(bounds[1], &mut self.out);
+                self.names.write_use(&self.m.ctx, bounds[1], &mut self.out);
                 self.out.push_str(" by ");
-                self.names.write_use(bounds[2], &mut self.out);
+                self.names.write_use(&self.m.ctx, bounds[2], &mut self.out);
                 self.out.push(' ');
                 self.print_region(regions[0], indent, true, false);
                 in_types = self.types_of(&data);

@@ -134,6 +134,8 @@ pub struct ParseCx<'t> {
     scratch: String,
     /// Types already built, by their exact text (`tensor<*xf32>`, `i32`, `!tf_type.control`).
     type_cache: FxHashMap<&'t str, TypeId>,
+    /// `loc(#name)` uses read before `#name` was defined: placeholder, name, place.
+    forward_loc_aliases: Vec<(AttrId, Sym, Span)>,
 }
 
 /// Symbols the parser uses often, interned once.
@@ -188,6 +190,7 @@ impl<'t> ParseCx<'t> {
             known,
             scratch: String::new(),
             type_cache: FxHashMap::default(),
+            forward_loc_aliases: Vec::new(),
         }
     }
 
@@ -353,8 +356,16 @@ impl<'t> ParseCx<'t> {
                         (shape, scalable, elem, true)
                     }
                     Some(TypeBodyItem::Unranked { elem }) => (vec![], vec![], elem, false),
-                    Some(TypeBodyItem::Attr { attr, span: s }) => match self.module.ctx.attr_data(attr) {
-                        AttrData::Type(t) => (vec![], vec![], *t, true),
+                    Some(TypeBodyItem::Attr { attr, span: s }) => match self.module.ctx.attr_data(attr).clone() {
+                        AttrData::Type(t) => (vec![], vec![], t, true),
+                        // `tensor<0xf32>`: the lexer read `0xf32` as a hex integer.
+                        AttrData::Int { spelling, ty: None } => {
+                            let text = self.module.ctx.str(spelling).to_string();
+                            match text.strip_prefix("0x").and_then(|e| self.try_word_type(e)) {
+                                Some(elem) => (vec![0], vec![false], elem, true),
+                                None => return fail(s, "expected element type"),
+                            }
+                        }
                         _ => return fail(s, "expected element type"),
                     },
                     None => return fail(span, "expected element type"),
@@ -388,9 +399,6 @@ impl<'t> ParseCx<'t> {
                     "vector" => {
                         if !ranked || !rest.is_empty() {
                             return fail(span, "expected a static shape for vector type");
-                        }
-                        if shape.is_empty() && !items_was_shaped(&shape) {
-                            // vector<f32> (rank 0) is allowed by MLIR.
                         }
                         if shape.iter().any(|&d| d == DYNAMIC) {
                             return fail(span, "vector types must have static shape");
@@ -654,9 +662,10 @@ impl<'t> ParseCx<'t> {
                 let Some(t) = ty else {
                     return fail(span, "expected ':' followed by the type of a dense elements attribute");
                 };
+                // `dense<>` (no elements) is kept as a unit literal.
                 let value = match value {
                     Some(v) => v,
-                    None => self.module.ctx.attr(AttrData::Array(vec![])),
+                    None => self.module.ctx.unit_attr(),
                 };
                 self.check_dense(value, t, span)?;
                 AttrData::Dense { value, ty: t }
@@ -891,6 +900,12 @@ impl<'t> ParseCx<'t> {
         if let AttrData::String { .. } = ctx.attr_data(value) {
             return Ok(());
         }
+        if let AttrData::Unit = ctx.attr_data(value) {
+            if shape.iter().product::<i64>() != 0 {
+                return fail(span, format!("parsed zero elements, but type ({}) expected at least 1", join_i64(&shape)));
+            }
+            return Ok(());
+        }
         let mut inferred = Vec::new();
         let mut cursor = value;
         while let AttrData::Array(items) = ctx.attr_data(cursor) {
@@ -986,8 +1001,74 @@ impl<'t> ParseCx<'t> {
         let (Ok(line), Ok(col)) = (line.parse::<u32>(), col.parse::<u32>()) else {
             return fail(Span::new(l, r), "expected integer line and column number in location");
         };
-        let file = self.sym(file);
+        let file = self.sym(&file[1..file.len() - 1]);
         Ok(self.loc(Location::FileLineCol { file, line, col }))
+    }
+
+    /// `loc(#name)`: a location alias, which (unlike other aliases) may be defined later in
+    /// the file, as mlir-opt prints them. Undefined ones get a placeholder fixed up after
+    /// parsing by [`ParseCx::resolve_location_aliases`].
+    pub fn loc_alias(&mut self, text: &str, l: usize, r: usize) -> ActionResult<AttrId> {
+        let sym = self.sym(&text[1..]);
+        if self.attr_aliases.contains_key(&sym) {
+            return self.hash_attr(text, false, l, r);
+        }
+        let placeholder = self.opaque_attr(text);
+        self.forward_loc_aliases.push((placeholder, sym, Span::new(l, r)));
+        Ok(placeholder)
+    }
+
+    /// Replaces the placeholders of forward location aliases by the aliases, now defined.
+    pub fn resolve_location_aliases(&mut self) -> Result<(), Vec<Diagnostic>> {
+        if self.forward_loc_aliases.is_empty() {
+            return Ok(());
+        }
+        let mut map: FxHashMap<AttrId, AttrId> = FxHashMap::default();
+        let mut errors = Vec::new();
+        for &(placeholder, name, span) in &self.forward_loc_aliases {
+            match self.attr_aliases.get(&name) {
+                Some(&target) => {
+                    let alias = self.module.ctx.attr(AttrData::Alias { name, target });
+                    map.insert(placeholder, alias);
+                }
+                None => errors.push(Diagnostic::error(span, format!("undefined symbol alias id '{}'", self.module.ctx.str(name)))),
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let mut memo: FxHashMap<AttrId, AttrId> = map;
+        for i in 0..self.module.body.op_capacity() {
+            let op = crate::ir::OpId::new(i);
+            if let Some(loc) = self.module.body.op(op).loc {
+                let fixed = remap_loc(&mut self.module.ctx, loc, &mut memo);
+                self.module.body.op_mut(op).loc = Some(fixed);
+            }
+        }
+        for b in self.all_blocks() {
+            for i in 0..self.module.body.block(b).arg_info.len() {
+                if let Some(loc) = self.module.body.block(b).arg_info[i].loc {
+                    let fixed = remap_loc(&mut self.module.ctx, loc, &mut memo);
+                    self.module.body.block_mut(b).arg_info[i].loc = Some(fixed);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn all_blocks(&self) -> Vec<BlockId> {
+        let body = &self.module.body;
+        let mut out = Vec::new();
+        let mut stack = vec![self.module.top];
+        while let Some(b) = stack.pop() {
+            out.push(b);
+            for op in body.block_ops(b) {
+                for &r in &body.op(op).regions {
+                    stack.extend(body.region(r).blocks.iter().copied());
+                }
+            }
+        }
+        out
     }
 
     pub fn loc_word(&mut self, w: &str, l: usize, r: usize) -> ActionResult<AttrId> {
@@ -1473,8 +1554,30 @@ impl<'t> ParseCx<'t> {
     }
 }
 
-fn items_was_shaped(_shape: &[i64]) -> bool {
-    true
+/// Rebuilds a location with forward-alias placeholders replaced (memoized by id).
+fn remap_loc(ctx: &mut crate::ir::Context, a: AttrId, memo: &mut FxHashMap<AttrId, AttrId>) -> AttrId {
+    if let Some(&m) = memo.get(&a) {
+        return m;
+    }
+    let data = ctx.attr_data(a).clone();
+    let fixed = match data {
+        AttrData::Loc(Location::Name { name, child: Some(c) }) => {
+            let c = remap_loc(ctx, c, memo);
+            ctx.attr(AttrData::Loc(Location::Name { name, child: Some(c) }))
+        }
+        AttrData::Loc(Location::CallSite { callee, caller }) => {
+            let callee = remap_loc(ctx, callee, memo);
+            let caller = remap_loc(ctx, caller, memo);
+            ctx.attr(AttrData::Loc(Location::CallSite { callee, caller }))
+        }
+        AttrData::Loc(Location::Fused { metadata, locs }) => {
+            let locs = locs.into_iter().map(|l| remap_loc(ctx, l, memo)).collect();
+            ctx.attr(AttrData::Loc(Location::Fused { metadata, locs }))
+        }
+        _ => a,
+    };
+    memo.insert(a, fixed);
+    fixed
 }
 
 fn join_i64(v: &[i64]) -> String {

@@ -61,8 +61,8 @@ fn balanced_body_len(rest: &str) -> Option<usize> {
             }
             b'<' | b'(' | b'[' | b'{' => stack.push(c),
             b'>' => {
-                // `->` inside a body (function types) is not a closer.
-                if i > 0 && bytes[i - 1] == b'-' {
+                // `->` (function types) and `>=` (affine sets) are not closers.
+                if i > 0 && bytes[i - 1] == b'-' || bytes.get(i + 1) == Some(&b'=') {
                 } else if stack.pop() != Some(b'<') {
                     return None;
                 }
@@ -112,7 +112,27 @@ fn dialect_sym<'a>(lex: &mut Lexer<'a, Token<'a>>) -> Result<DialectSym<'a>, Lex
     }
 }
 
+fn file_metadata<'a>(lex: &mut Lexer<'a, Token<'a>>) -> Result<&'a str, LexError> {
+    match lex.remainder().find("#-}") {
+        Some(n) => {
+            lex.bump(n + 3);
+            Ok(lex.slice())
+        }
+        None => Err(LexError::UnbalancedBody),
+    }
+}
+
 fn opaque_keyword<'a>(lex: &mut Lexer<'a, Token<'a>>) -> Result<&'a str, LexError> {
+    // `distinct[N]<...>` has its id before the body.
+    if lex.slice() == "distinct" {
+        let rest = lex.remainder();
+        if rest.starts_with('[') {
+            match rest.find(']') {
+                Some(n) => lex.bump(n + 1),
+                None => return Err(LexError::UnbalancedBody),
+            }
+        }
+    }
     let rest = lex.remainder();
     match balanced_body_len(rest) {
         Some(n) => {
@@ -299,10 +319,9 @@ pub enum Token<'a> {
     Plus,
     #[token("-")]
     Minus,
-    #[token("{-#")]
-    FileMetadataBegin,
-    #[token("#-}")]
-    FileMetadataEnd,
+    /// `{-# dialect_resources: {...} #-}`, kept verbatim.
+    #[token("{-#", file_metadata)]
+    FileMetadata(&'a str),
 }
 
 /// A lexed token with byte offsets, as lalrpop wants it.
@@ -343,14 +362,14 @@ impl<'a> Iterator for TokenStream<'a> {
             Ok(Token::UnterminatedString) => Err((span.start, LexError::UnterminatedString, span.end)),
             Ok(t) => {
                 match t {
-                    Token::LParen | Token::LBracket | Token::LBrace | Token::Less | Token::FileMetadataBegin => {
+                    Token::LParen | Token::LBracket | Token::LBrace | Token::Less => {
                         self.depth += 1;
                         if self.depth > MAX_NESTING {
                             self.failed = true;
                             return Some(Err((span.start, LexError::TooDeep, span.end)));
                         }
                     }
-                    Token::RParen | Token::RBracket | Token::RBrace | Token::Greater | Token::FileMetadataEnd => {
+                    Token::RParen | Token::RBracket | Token::RBrace | Token::Greater => {
                         self.depth = self.depth.saturating_sub(1);
                     }
                     _ => {}
