@@ -29,15 +29,22 @@ type ScopeKey = Option<RegionId>;
 /// No definition (index into [`Defs::defs`]).
 const NONE: u32 = u32::MAX;
 
+/// A region as a `u32`: 0 for the top level, `index + 1` for a region.
+fn scope_id(scope: ScopeKey) -> u32 {
+    scope.map(|r| r.index() as u32 + 1).unwrap_or(0)
+}
+
 /// A name's definition: a run of `count` consecutive values starting at `first`, made in
-/// region `scope` under the isolated-from-above region `iso`.
+/// region `scope` (see [`scope_id`]) under the isolated-from-above region `iso`.
 #[derive(Clone, Copy)]
 struct Def {
     first: ValueId,
     count: u32,
-    scope: ScopeKey,
+    scope: u32,
     /// Id of the innermost isolated region (or the top level) the definition is under.
     iso: u32,
+    /// The definition of the same name this one shadows, restored when leaving `scope`.
+    prev: u32,
 }
 
 /// The scoped name table.
@@ -45,8 +52,6 @@ struct Defs {
     defs: Vec<Def>,
     /// Visible definition of each name, by symbol index.
     current: Vec<u32>,
-    /// `(name, previous entry)` for every entry replaced, to restore on leaving a region.
-    undo: Vec<(Sym, u32)>,
 }
 
 impl Defs {
@@ -58,7 +63,7 @@ impl Defs {
     }
 
     /// Defines `name` in `def.scope`; reports a redefinition in the same region.
-    fn define(&mut self, module: &Module, name: Sym, def: Def, span: Span, errors: &mut Vec<Diagnostic>) {
+    fn define(&mut self, module: &Module, name: Sym, mut def: Def, span: Span, errors: &mut Vec<Diagnostic>) {
         if let Some(prev) = self.get(name) {
             if prev.scope == def.scope {
                 let prev_span = def_span(module, prev.first);
@@ -73,15 +78,18 @@ impl Defs {
         if i >= self.current.len() {
             self.current.resize(i + 1, NONE);
         }
-        self.undo.push((name, self.current[i]));
+        def.prev = self.current[i];
         self.current[i] = self.defs.len() as u32;
         self.defs.push(def);
     }
 
-    fn restore(&mut self, mark: usize) {
-        while self.undo.len() > mark {
-            if let Some((name, prev)) = self.undo.pop() {
-                self.current[name.index()] = prev;
+    /// Forgets the definition of `name` made in region `scope`, if it is the visible one.
+    fn undefine(&mut self, name: Sym, scope: u32) {
+        if let Some(&i) = self.current.get(name.index()) {
+            if let Some(d) = self.defs.get(i as usize) {
+                if d.scope == scope {
+                    self.current[name.index()] = d.prev;
+                }
             }
         }
     }
@@ -104,6 +112,7 @@ pub fn resolve(cx: ParseCx<'_>) -> Result<Module, Vec<Diagnostic>> {
     let resolved = resolve_uses(&module, &pending_uses, &mut errors);
 
     // Pending uses of one op are contiguous, in operand order.
+    let mut operands: Vec<ValueId> = Vec::new();
     let mut i = 0;
     while i < pending_uses.len() {
         let op = pending_uses[i].op;
@@ -111,7 +120,9 @@ pub fn resolve(cx: ParseCx<'_>) -> Result<Module, Vec<Diagnostic>> {
         while j < pending_uses.len() && pending_uses[j].op == op {
             j += 1;
         }
-        if let Some(operands) = resolved[i..j].iter().copied().collect::<Option<Vec<ValueId>>>() {
+        if resolved[i..j].iter().all(|&v| v != FAILED && v != NOT_TRIED) {
+            operands.clear();
+            operands.extend(resolved[i..j].iter().map(|&v| ValueId::new(v as usize)));
             module.body.set_operands(op, &operands);
         }
         i = j;
@@ -183,39 +194,107 @@ enum Step {
     /// Define the names of a region and resolve its ops' uses; `iso` is the enclosing
     /// isolated region's id.
     Enter { scope: ScopeKey, iso: u32 },
-    /// Forget the names defined since `mark`.
-    Leave { mark: usize },
+    /// Forget the names the region defined.
+    Leave { scope: ScopeKey },
 }
 
-/// Resolves every pending use; `None` where resolution failed (and an error was reported).
-fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagnostic>) -> Vec<Option<ValueId>> {
-    let body = &module.body;
-    let mut resolved: Vec<Option<ValueId>> = vec![None; pending.len()];
-    // Each op's run of pending uses.
-    let mut runs: Vec<(u32, u32)> = Vec::new();
-    let mut i = 0;
-    while i < pending.len() {
-        let op = pending[i].op;
-        let mut j = i;
-        while j < pending.len() && pending[j].op == op {
-            j += 1;
-        }
-        if runs.len() <= op.index() {
-            runs.resize(op.index() + 1, (0, 0));
-        }
-        runs[op.index()] = (i as u32, j as u32);
-        i = j;
-    }
-    let mut done = vec![false; runs.len()];
+/// Markers in the resolved-operand list.
+const NOT_TRIED: u32 = u32::MAX;
+const FAILED: u32 = u32::MAX - 1;
 
-    let mut defs = Defs { defs: Vec::new(), current: vec![NONE; module.ctx.sym_count()], undo: Vec::new() };
+/// Calls `f(name, scope)` for every name defined directly in region `scope`, blocks last to
+/// first, each block's arguments then its ops' results in order; `span` is the definition's.
+fn for_each_def(module: &Module, blocks: &[BlockId], mut f: impl FnMut(Sym, ValueId, u32, Span)) {
+    let body = &module.body;
+    for &block in blocks.iter().rev() {
+        let data = body.block(block);
+        for (i, &arg) in data.args.iter().enumerate() {
+            if let Some(info) = data.arg_info.get(i) {
+                if let Some(name) = info.name {
+                    f(name, arg, 1, info.span);
+                }
+            }
+        }
+        for op in body.block_ops(block) {
+            let od = body.op(op);
+            let mut next = 0usize;
+            for group in &od.result_names {
+                if let Some(name) = group.name {
+                    if let Some(&first) = od.results.get(next) {
+                        f(name, first, group.count, od.span);
+                    }
+                }
+                next += group.count as usize;
+            }
+        }
+    }
+}
+
+/// Resolves every pending use; [`FAILED`] where resolution failed (and an error was reported).
+fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagnostic>) -> Vec<u32> {
+    let body = &module.body;
+    let mut resolved: Vec<u32> = vec![NOT_TRIED; pending.len()];
+    // The parser records uses op by op as it creates them, so they are sorted by op; an op's
+    // uses are found by binary search (through a sorted permutation if they are not).
+    let order: Option<Vec<u32>> = if pending.windows(2).all(|w| w[0].op.index() <= w[1].op.index()) {
+        None
+    } else {
+        let mut o: Vec<u32> = (0..pending.len() as u32).collect();
+        o.sort_by_key(|&k| pending[k as usize].op.index());
+        Some(o)
+    };
+    let at = |p: usize| order.as_ref().map_or(p, |o| o[p] as usize);
+    let op_at = |p: usize| pending[at(p)].op.index();
+    // Positions `start..end` of an op's uses in pending order (or in `order`). The walk mostly
+    // meets ops in creation order, so the search gallops forward from where the last run
+    // ended before falling back to a binary search.
+    let mut cursor = 0usize;
+    let mut run_of = |op: OpId| -> (usize, usize) {
+        let key = op.index();
+        let n = pending.len();
+        let lower_bound = |mut lo: usize, mut hi: usize, below: &dyn Fn(usize) -> bool| {
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if below(mid) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            lo
+        };
+        let (mut lo, mut hi) = (0, n);
+        if cursor <= n && (cursor == 0 || op_at(cursor - 1) < key) {
+            lo = cursor;
+            let mut step = 1;
+            hi = cursor;
+            while hi < n && op_at(hi) < key {
+                lo = hi + 1;
+                hi = cursor + step;
+                step *= 2;
+            }
+            hi = hi.min(n);
+        }
+        let start = lower_bound(lo, hi, &|p| op_at(p) < key);
+        let mut end = start;
+        while end < n && op_at(end) == key {
+            end += 1;
+        }
+        cursor = end;
+        (start, end)
+    };
+
+    let mut defs = Defs { defs: Vec::new(), current: vec![NONE; module.ctx.sym_count()] };
     let mut use_errors = Vec::new();
     let mut stack = vec![Step::Enter { scope: None, iso: 0 }];
     let mut blocks_of_scope: Vec<BlockId> = Vec::new();
     while let Some(step) = stack.pop() {
         let (scope, iso) = match step {
-            Step::Leave { mark } => {
-                defs.restore(mark);
+            Step::Leave { scope } => {
+                if let Some(r) = scope {
+                    let id = scope_id(scope);
+                    for_each_def(module, &body.region(r).blocks, |name, _, _, _| defs.undefine(name, id));
+                }
                 continue;
             }
             Step::Enter { scope, iso } => (scope, iso),
@@ -237,41 +316,25 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
         };
         // The top level is never left: what it defines stays visible for stray ops below.
         if scope.is_some() {
-            stack.push(Step::Leave { mark: defs.undo.len() });
+            stack.push(Step::Leave { scope });
         }
-        // Definitions first (blocks last to first, ops in order), so that uses anywhere in
-        // the region, before or after the definition, see them.
-        for &block in blocks_of_scope.iter().rev() {
-            let data = body.block(block);
-            for (i, &arg) in data.args.iter().enumerate() {
-                if let Some(name) = data.arg_info[i].name {
-                    let def = Def { first: arg, count: 1, scope, iso };
-                    defs.define(module, name, def, data.arg_info[i].span, errors);
-                }
-            }
-            for op in body.block_ops(block) {
-                let od = body.op(op);
-                let mut next = 0usize;
-                for group in &od.result_names {
-                    if let Some(name) = group.name {
-                        if let Some(&first) = od.results.get(next) {
-                            defs.define(module, name, Def { first, count: group.count, scope, iso }, od.span, errors);
-                        }
-                    }
-                    next += group.count as usize;
-                }
-            }
-        }
+        // Definitions first, so that uses anywhere in the region, before or after the
+        // definition, see them.
+        let id = scope_id(scope);
+        for_each_def(module, &blocks_of_scope, |name, first, count, span| {
+            defs.define(module, name, Def { first, count, scope: id, iso, prev: NONE }, span, errors)
+        });
         for &block in &blocks_of_scope {
             for op in body.block_ops(block) {
-                if let Some(&(start, end)) = runs.get(op.index()) {
-                    done[op.index()] = true;
-                    for k in start as usize..end as usize {
-                        match lookup_use(module, &defs, iso, &pending[k]) {
-                            Ok(v) => resolved[k] = Some(v),
-                            Err(d) => use_errors.push((k, d)),
+                let (start, end) = run_of(op);
+                for k in (start..end).map(at) {
+                    resolved[k] = match lookup_use(module, &defs, iso, &pending[k]) {
+                        Ok(v) => v.index() as u32,
+                        Err(d) => {
+                            use_errors.push((k, d));
+                            FAILED
                         }
-                    }
+                    };
                 }
                 for &r in body.op(op).regions.iter().rev() {
                     stack.push(Step::Enter { scope: Some(r), iso });
@@ -280,14 +343,15 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
         }
     }
     // Ops outside the region tree (left behind by error recovery) see the top level.
-    for (op, &(start, end)) in runs.iter().enumerate() {
-        if start < end && !done[op] {
-            for k in start as usize..end as usize {
-                match lookup_use(module, &defs, 0, &pending[k]) {
-                    Ok(v) => resolved[k] = Some(v),
-                    Err(d) => use_errors.push((k, d)),
+    for k in 0..pending.len() {
+        if resolved[k] == NOT_TRIED {
+            resolved[k] = match lookup_use(module, &defs, 0, &pending[k]) {
+                Ok(v) => v.index() as u32,
+                Err(d) => {
+                    use_errors.push((k, d));
+                    FAILED
                 }
-            }
+            };
         }
     }
     use_errors.sort_by_key(|(k, _)| *k);
