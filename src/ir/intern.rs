@@ -128,6 +128,9 @@ struct StrLoc {
     len: u32,
 }
 
+/// Entries in [`StrInterner::recent`].
+const RECENT: usize = 4096;
+
 /// String interner that looks up by `&str` without allocating.
 #[derive(Debug, Default, Clone)]
 pub struct StrInterner {
@@ -137,18 +140,34 @@ pub struct StrInterner {
     current: usize,
     locs: Vec<StrLoc>,
     index: IdTable,
+    /// Direct-mapped cache of recently interned strings, `(hash, id)` packed like the
+    /// index's slots and placed by hash. Names are mostly used close to where they are
+    /// defined, so most lookups hit here (in L1/L2) instead of missing in the large index.
+    recent: Vec<u64>,
 }
 
 impl StrInterner {
     pub fn intern(&mut self, s: &str) -> usize {
         let hash = hash32(s);
-        if let Some(id) = self.find(hash, s) {
-            return id;
+        if self.recent.is_empty() {
+            self.recent = vec![EMPTY; RECENT];
         }
-        let id = self.locs.len();
-        let loc = self.store(s);
-        self.locs.push(loc);
-        self.index.insert(hash, id as u32);
+        let slot = hash as usize % RECENT;
+        let cached = self.recent[slot];
+        if cached != EMPTY && (cached >> 32) as u32 == hash && self.get(cached as u32 as usize) == s {
+            return cached as u32 as usize;
+        }
+        let id = match self.find(hash, s) {
+            Some(id) => id,
+            None => {
+                let id = self.locs.len();
+                let loc = self.store(s);
+                self.locs.push(loc);
+                self.index.insert(hash, id as u32);
+                id
+            }
+        };
+        self.recent[slot] = ((hash as u64) << 32) | id as u64;
         id
     }
 
