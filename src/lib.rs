@@ -23,4 +23,5 @@ pub mod ir;
 pub mod passes;
 pub mod printer;
 pub mod syntax;
+pub mod testgen;
 pub mod verify;
