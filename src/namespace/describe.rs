@@ -18,8 +18,9 @@ pub fn list_namespaces(reg: &Registry) -> String {
         let _ = writeln!(out, "{} ({}; without a version: {})", group, fw, newest);
         let shown: Vec<usize> = if versions.len() > 8 {
             // ONNX: every opset; list them compactly.
-            let first = &reg.version(versions[0]).version;
-            let _ = writeln!(out, "  {} .. {}  ({} versions; {})", first, newest, versions.len(), reg.version(versions[0]).source);
+            let first = &reg.version(versions[0]).name;
+            let last = versions.last().map(|&v| reg.version(v).name.as_str()).unwrap_or("");
+            let _ = writeln!(out, "  {} .. {}  ({} versions; {})", first, last, versions.len(), reg.version(versions[0]).source);
             Vec::new()
         } else {
             versions.clone()

@@ -470,9 +470,11 @@ impl<'a> OpCx<'a> {
             }
         }
         if graph_attrs_missing > regions {
-            for a in self.schema.attrs.iter().filter(|a| a.required && a.kind == "graph" && self.attr(&a.name).is_none()).skip(regions) {
-                self.missing_required(diags, a);
-            }
+            let names: Vec<&str> = self.schema.attrs.iter().filter(|a| a.required && a.kind == "graph" && self.attr(&a.name).is_none()).map(|a| a.name.as_str()).collect();
+            self.err(
+                diags,
+                format!("has {} regions, but {} in {} requires {} graph attributes (as attributes or regions): {}", regions, self.schema.name, self.ns, names.len(), names.join(", ")),
+            );
         }
         let since = self.schema.since.map(|s| format!(" (opset {})", s)).unwrap_or_default();
         let operands: Vec<_> = body.operands(self.op).collect();
@@ -566,7 +568,9 @@ impl<'a> OpCx<'a> {
                     None => self.err(diags, format!("has attribute '{}' that is not an argument of {}", key, sig)),
                 }
             }
-            for (i, a) in args.iter().enumerate().skip(n) {
+            // Ports of a YAML schema carry no type: like Amanda's ports they may be left
+            // unconnected, so only their number is an upper bound.
+            for (i, a) in args.iter().enumerate().skip(n).filter(|(_, a)| a.ty.is_some()) {
                 if a.default.is_none() && self.attr(&a.name).is_none() {
                     let ty = a.ty.as_deref().unwrap_or("?");
                     self.err(diags, format!("misses argument '{}' (#{}: {}) of {}", a.name, i, ty, sig));
