@@ -1,12 +1,12 @@
 //! Loader for the generated vocabularies in `dialects/` (JSON Lines, written by the scripts in
 //! `dialects/gen/`): a header line, then one op schema per line beginning `{"name":"...`.
 //!
-//! Loading is lazy twice over: a file is only indexed when a lookup first needs it (one pass
-//! over its bytes that reads the name at the start of each line), and a line is only parsed
-//! into an [`OpSchema`] the first time its op is looked up. A 10-line input that uses five
-//! TensorFlow ops parses five lines of the 1,900.
+//! Loading costs nothing up front: the lines are sorted by op name, so a lookup binary-searches
+//! the text itself (reading the name at the start of a dozen lines), and only the line found is
+//! parsed into an [`OpSchema`] (once; parsed schemas are cached). A 10-line input that uses
+//! five TensorFlow ops touches about sixty of the 1,900 lines and parses five.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, RwLock};
 
 use rustc_hash::FxHashMap;
 use serde::Deserialize;
@@ -49,100 +49,161 @@ pub enum Found {
     Absent,
 }
 
-/// One line of the file: where it is and its parsed schema, once asked for.
-struct Line {
-    since: u32,
-    start: u32,
-    end: u32,
-    parsed: OnceLock<Option<Arc<OpSchema>>>,
+/// A file's text: compiled into the binary (never copied) or read at run time.
+pub enum Text {
+    Static(&'static str),
+    Owned(Arc<str>),
 }
 
-struct Index {
-    /// Name → lines in file order (ascending `since` for versioned files).
-    by_name: FxHashMap<Box<str>, Vec<Line>>,
+impl Text {
+    fn as_str(&self) -> &str {
+        match self {
+            Text::Static(s) => s,
+            Text::Owned(s) => s,
+        }
+    }
 }
 
-/// A namespace file: its text, header, and lazily built index.
+/// A namespace file: its text and header. Lines are sorted by op name (then `since`), so a
+/// lookup is a binary search over the text itself: nothing is indexed at load time and a
+/// lookup touches a dozen lines of the file.
 pub struct JsonlFile {
     pub path: String,
     pub header: Header,
-    text: Arc<str>,
+    text: Text,
     body_start: usize,
     framework: Framework,
-    index: OnceLock<Index>,
+    /// Parsed schemas by line start.
+    cache: RwLock<FxHashMap<u32, Option<Arc<OpSchema>>>>,
 }
 
 impl JsonlFile {
-    /// Reads the header; the rest waits for the first lookup.
-    pub fn new(path: &str, text: Arc<str>) -> Result<JsonlFile, String> {
-        let first_end = text.find('\n').unwrap_or(text.len());
-        let header: Header = serde_json::from_str(&text[..first_end])
+    /// Reads the header; lines are parsed when looked up. Lines not sorted by name (a file
+    /// written by hand) are sorted first.
+    pub fn new(path: &str, text: Text) -> Result<JsonlFile, String> {
+        let first_end = text.as_str().find('\n').unwrap_or(text.as_str().len());
+        let header: Header = serde_json::from_str(&text.as_str()[..first_end])
             .map_err(|e| format!("{}: line 1: bad namespace header: {}", path, e))?;
         let framework = Framework::from_name(&header.framework);
-        Ok(JsonlFile {
+        let mut f = JsonlFile {
             path: path.to_string(),
             header,
-            body_start: (first_end + 1).min(text.len()),
+            body_start: (first_end + 1).min(text.as_str().len()),
             text,
             framework,
-            index: OnceLock::new(),
-        })
+            cache: RwLock::new(FxHashMap::default()),
+        };
+        if matches!(f.text, Text::Owned(_)) && !f.is_sorted() {
+            let t = f.text.as_str();
+            let mut lines: Vec<&str> = t[f.body_start..].lines().filter(|l| !l.trim().is_empty()).collect();
+            lines.sort_by(|a, b| line_key(a).cmp(&line_key(b)));
+            let sorted = format!("{}\n{}\n", &t[..first_end], lines.join("\n"));
+            f.text = Text::Owned(Arc::from(sorted));
+        }
+        Ok(f)
     }
 
     pub fn framework(&self) -> Framework {
         self.framework
     }
 
-    fn index(&self) -> &Index {
-        self.index.get_or_init(|| {
-            let mut by_name: FxHashMap<Box<str>, Vec<Line>> = FxHashMap::default();
-            let bytes = self.text.as_bytes();
-            let mut pos = self.body_start;
-            while pos < bytes.len() {
-                let end = bytes[pos..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| pos + i);
-                let line = &self.text[pos..end];
-                if let Some((name, since)) = line_key(line) {
-                    by_name.entry(name.into()).or_default().push(Line {
-                        since,
-                        start: pos as u32,
-                        end: end as u32,
-                        parsed: OnceLock::new(),
-                    });
-                }
-                pos = end + 1;
+    /// The line around byte `pos`: (start, end) without the newline.
+    fn line_at(&self, pos: usize) -> (usize, usize) {
+        let bytes = self.text.as_str().as_bytes();
+        let start = bytes[self.body_start..pos].iter().rposition(|&b| b == b'\n').map_or(self.body_start, |i| self.body_start + i + 1);
+        let end = bytes[pos..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| pos + i);
+        (start, end)
+    }
+
+    fn key_at(&self, start: usize, end: usize) -> Option<(&str, u32)> {
+        line_key(&self.text.as_str()[start..end])
+    }
+
+    /// The lines of `name`: (since, start, end), in file order.
+    fn lines_of(&self, name: &str) -> Vec<(u32, usize, usize)> {
+        let len = self.text.as_str().len();
+        let (mut lo, mut hi) = (self.body_start, len);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            let (s, e) = self.line_at(mid);
+            match self.key_at(s, e) {
+                Some((k, _)) if k < name => lo = e + 1,
+                _ => hi = s,
             }
-            Index { by_name }
-        })
+        }
+        let mut out = Vec::new();
+        let mut pos = lo;
+        while pos < len {
+            let (s, e) = self.line_at(pos);
+            match self.key_at(s, e) {
+                Some((k, since)) if k == name => out.push((since, s, e)),
+                _ => break,
+            }
+            pos = e + 1;
+        }
+        out
+    }
+
+    fn parsed(&self, start: usize, end: usize) -> Option<Arc<OpSchema>> {
+        if let Ok(cache) = self.cache.read() {
+            if let Some(hit) = cache.get(&(start as u32)) {
+                return hit.clone();
+            }
+        }
+        let schema = parse_line(&self.text.as_str()[start..end], self.framework).ok().map(Arc::new);
+        if let Ok(mut cache) = self.cache.write() {
+            cache.insert(start as u32, schema.clone());
+        }
+        schema
     }
 
     /// The schema of `name` at `opset` (`None`: the file is not versioned).
     pub fn find(&self, name: &str, opset: Option<u32>) -> Found {
-        let Some(lines) = self.index().by_name.get(name) else { return Found::Absent };
+        let lines = self.lines_of(name);
         let line = match opset {
             None => lines.last(),
-            Some(v) => lines.iter().rev().find(|l| l.since <= v),
+            Some(v) => lines.iter().rev().find(|l| l.0 <= v),
         };
-        let Some(line) = line else { return Found::Absent };
-        let parsed = line.parsed.get_or_init(|| {
-            let text = &self.text[line.start as usize..line.end as usize];
-            parse_line(text, self.framework).ok().map(Arc::new)
-        });
-        match parsed {
+        let Some(&(_, start, end)) = line else { return Found::Absent };
+        match self.parsed(start, end) {
             Some(s) if s.deprecated.as_deref() == Some(DEPRECATED_REMOVED) => Found::Removed,
-            Some(s) => Found::Schema(s.clone()),
+            Some(s) => Found::Schema(s),
             None => Found::Absent,
         }
     }
 
+    /// Every (name, since, start, end) of the file, in order.
+    fn all_lines(&self) -> Vec<(&str, u32, usize, usize)> {
+        let text = self.text.as_str();
+        let mut out = Vec::new();
+        let mut pos = self.body_start;
+        while pos < text.len() {
+            let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
+            if let Some((name, since)) = line_key(&text[pos..end]) {
+                out.push((name, since, pos, end));
+            }
+            pos = end + 1;
+        }
+        out
+    }
+
+    /// Whether lines are in (name, since) order, as lookups need.
+    pub fn is_sorted(&self) -> bool {
+        self.all_lines().windows(2).all(|w| (w[0].0, w[0].1) <= (w[1].0, w[1].1))
+    }
+
     /// Every op name the file defines at `opset` (deprecated ones left out).
     pub fn names(&self, opset: Option<u32>) -> Vec<String> {
-        let mut out = Vec::new();
-        for (name, lines) in &self.index().by_name {
+        let mut out: Vec<String> = Vec::new();
+        for (name, _, _, _) in self.all_lines() {
+            if out.last().map(String::as_str) == Some(name) {
+                continue;
+            }
             let ok = match opset {
                 None => true,
                 Some(_) => matches!(self.find(name, opset), Found::Schema(_)),
             };
-            if ok && !lines.is_empty() {
+            if ok {
                 out.push(name.to_string());
             }
         }
@@ -151,20 +212,19 @@ impl JsonlFile {
 
     /// The opsets at which `name` has a line (versioned files).
     pub fn versions_of(&self, name: &str) -> Vec<u32> {
-        self.index().by_name.get(name).map(|ls| ls.iter().map(|l| l.since).collect()).unwrap_or_default()
+        self.lines_of(name).into_iter().map(|l| l.0).collect()
     }
 
-    /// Checks every line parses (used by tests and `--list-namespaces --verbose`).
+    /// Checks every line parses and the lines are sorted (tests, loading user files).
     pub fn parse_all(&self) -> Result<usize, String> {
-        let mut n = 0;
-        for (name, lines) in &self.index().by_name {
-            for l in lines {
-                let text = &self.text[l.start as usize..l.end as usize];
-                parse_line(text, self.framework).map_err(|e| format!("{}: op {}: {}", self.path, name, e))?;
-                n += 1;
-            }
+        if !self.is_sorted() {
+            return Err(format!("{}: lines are not sorted by op name", self.path));
         }
-        Ok(n)
+        let lines = self.all_lines();
+        for &(name, _, s, e) in &lines {
+            parse_line(&self.text.as_str()[s..e], self.framework).map_err(|err| format!("{}: op {}: {}", self.path, name, err))?;
+        }
+        Ok(lines.len())
     }
 }
 
@@ -349,7 +409,7 @@ mod tests {
 
     #[test]
     fn versioned_lookup() {
-        let text: Arc<str> = Arc::from(concat!(
+        let text = Text::Static(concat!(
             r#"{"namespace":"amanda/x","framework":"onnx","versioned":"since","first":1,"last":9}"#,
             "\n",
             r#"{"name":"A","since":1,"attrs":[{"name":"k","type":"int","default":1}]}"#,

@@ -14,7 +14,7 @@ use std::sync::{Arc, OnceLock, RwLock};
 
 use rustc_hash::FxHashMap;
 
-use super::jsonl::{Found, JsonlFile};
+use super::jsonl::{Found, JsonlFile, Text};
 use super::schema::{Framework, OpSchema};
 use super::yaml::YamlNamespace;
 
@@ -83,7 +83,7 @@ impl Registry {
         let mut r = Registry { files: Vec::new(), versions: Vec::new(), by_name: FxHashMap::default() };
         for (path, text) in BUILTIN_FILES {
             // The built-in files are tested to have valid headers; a bad one is skipped.
-            if let Ok(f) = JsonlFile::new(path, Arc::from(*text)) {
+            if let Ok(f) = JsonlFile::new(path, Text::Static(text)) {
                 r.add_file(f);
             }
         }
@@ -146,7 +146,7 @@ impl Registry {
     /// in the Amanda design's form). A version already known is replaced.
     pub fn add_schema_file(&mut self, path: &str, text: &str) -> Result<String, String> {
         if path.ends_with(".jsonl") || path.ends_with(".json") {
-            let f = JsonlFile::new(path, Arc::from(text))?;
+            let f = JsonlFile::new(path, Text::Owned(Arc::from(text)))?;
             f.parse_all()?;
             let name = f.header.namespace.clone();
             self.add_file(f);
