@@ -83,8 +83,32 @@ pub fn elem_spelling(ctx: &Context, t: TypeId) -> Option<String> {
 }
 
 /// The TF dtype of an element type and whether it is a reference type; `None` when the type
-/// says nothing about the dtype (`!tf_type.tensor`, opaque types).
+/// says nothing about the dtype (`!tf_type.tensor`, opaque types). Allocation-free for the
+/// builtin element types (it runs for every operand of every op).
 pub fn tf_dtype(ctx: &Context, elem: TypeId) -> Option<(&'static str, bool)> {
+    match ctx.type_data(ctx.resolved_type(elem)) {
+        TypeData::Float(s) => return dtype_of_mlir(ctx.str(*s)).map(|d| (d, false)),
+        TypeData::Integer { width, signedness } => {
+            let d = match (signedness, width) {
+                (Signedness::Signless, 1) => "bool",
+                (Signedness::Signless, 2) => "int2",
+                (Signedness::Signless, 4) => "int4",
+                (Signedness::Signless, 8) => "int8",
+                (Signedness::Signless, 16) => "int16",
+                (Signedness::Signless, 32) => "int32",
+                (Signedness::Signless, 64) => "int64",
+                (Signedness::Unsigned, 2) => "uint2",
+                (Signedness::Unsigned, 4) => "uint4",
+                (Signedness::Unsigned, 8) => "uint8",
+                (Signedness::Unsigned, 16) => "uint16",
+                (Signedness::Unsigned, 32) => "uint32",
+                (Signedness::Unsigned, 64) => "uint64",
+                _ => return None,
+            };
+            return Some((d, false));
+        }
+        _ => {}
+    }
     let spelling = elem_spelling(ctx, elem)?;
     if let Some(d) = dtype_of_mlir(&spelling) {
         return Some((d, false));

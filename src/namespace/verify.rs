@@ -27,7 +27,8 @@ use super::schema::{AttrSchema, Framework, OpSchema};
 use super::scope::{self, classify};
 use super::types::{self as nstypes, tf_dtype, tf_dtype_of_value};
 use crate::diag::Diagnostic;
-use crate::ir::{AttrData, AttrId, Module, OpId, Sym};
+use crate::ir::{AttrData, AttrId, Module, OpId, Sym, ValueId};
+use smallvec::SmallVec;
 use crate::printer::attrs::type_to_string;
 
 /// Which ops to check.
@@ -231,7 +232,9 @@ impl<'a> OpCx<'a> {
     }
 
     fn attr(&self, name: &str) -> Option<AttrId> {
-        self.m.op_attr(self.op, name)
+        // Ops have a handful of attributes: comparing names beats hashing `name`.
+        let ctx = &self.m.ctx;
+        self.m.body.op(self.op).attrs.iter().find(|a| ctx.str(a.name) == name).map(|a| a.value)
     }
 
     fn attr_text(&self, a: AttrId) -> String {
@@ -346,10 +349,10 @@ impl<'a> OpCx<'a> {
     }
 
     /// The dtypes of a type attribute (one) or list(type) attribute (several).
-    fn dtypes_of(&self, name: &str) -> Option<Vec<Option<&'static str>>> {
+    fn dtypes_of(&self, name: &str) -> Option<SmallVec<[Option<&'static str>; 4]>> {
         match self.attr_or_default(name)? {
             Either::Attr(a) => match self.m.ctx.attr_data(a) {
-                AttrData::Type(t) => Some(vec![tf_dtype(&self.m.ctx, *t).map(|d| d.0)]),
+                AttrData::Type(t) => Some(smallvec::smallvec![tf_dtype(&self.m.ctx, *t).map(|d| d.0)]),
                 AttrData::Array(items) => Some(
                     items
                         .iter()
@@ -361,88 +364,92 @@ impl<'a> OpCx<'a> {
                 ),
                 _ => None,
             },
-            Either::Json(Value::String(s)) => Some(vec![static_dtype(&s)]),
+            Either::Json(Value::String(s)) => Some(smallvec::smallvec![static_dtype(&s)]),
             Either::Json(Value::Array(items)) => Some(items.iter().map(|i| i.as_str().and_then(static_dtype)).collect()),
             Either::Json(_) => None,
+        }
+    }
+
+    /// How many values port `p` has, given the attributes (`None` when they do not say).
+    fn port_count(&self, p: &super::schema::Port) -> Option<usize> {
+        if let Some(la) = &p.type_list_attr {
+            return self.dtypes_of(la).map(|d| d.len());
+        }
+        match &p.number_attr {
+            Some(na) => self.int_of(na).and_then(|n| usize::try_from(n).ok()),
+            None => Some(1),
         }
     }
 
     fn check_tf_ports(&self, diags: &mut Vec<Diagnostic>) {
         let ctx = &self.m.ctx;
         let body = &self.m.body;
-        let data_in: Vec<_> = body.operands(self.op).filter(|&v| !ctx.is_control_type(body.value(v).ty)).collect();
-        let data_out: Vec<_> = body.results(self.op).iter().copied().filter(|&v| !ctx.is_control_type(body.value(v).ty)).collect();
+        let data_in: SmallVec<[ValueId; 8]> = body.operands(self.op).filter(|&v| !ctx.is_control_type(body.value(v).ty)).collect();
+        let data_out: SmallVec<[ValueId; 8]> = body.results(self.op).iter().copied().filter(|&v| !ctx.is_control_type(body.value(v).ty)).collect();
         for (ports, values, what) in [(&self.schema.inputs, &data_in, "input"), (&self.schema.outputs, &data_out, "output")] {
-            // Expected dtypes per value, by port.
-            let mut expected: Vec<(usize, Option<&'static str>, String)> = Vec::new();
-            let mut counts_known = true;
-            let mut parts = Vec::new();
-            for (pi, p) in ports.iter().enumerate() {
-                let (n, dtypes, source): (usize, Vec<Option<&'static str>>, String) = if let Some(la) = &p.type_list_attr {
-                    match self.dtypes_of(la) {
-                        Some(ds) => (ds.len(), ds, format!("attribute '{}'", la)),
-                        None => {
-                            counts_known = false;
-                            (0, Vec::new(), String::new())
-                        }
-                    }
-                } else {
-                    let n = match &p.number_attr {
-                        Some(na) => match self.int_of(na) {
-                            Some(n) if n >= 0 => n as usize,
-                            _ => {
-                                counts_known = false;
-                                0
-                            }
-                        },
-                        None => 1,
-                    };
-                    let (d, source) = if let Some(ta) = &p.type_attr {
-                        (self.dtypes_of(ta).and_then(|v| v.first().copied().flatten()), format!("attribute '{}'", ta))
-                    } else {
-                        (p.ty.as_deref().and_then(static_dtype), "its fixed type".to_string())
-                    };
-                    (n, vec![d; n], source)
-                };
-                parts.push(match (&p.number_attr, &p.type_list_attr) {
-                    (Some(na), _) => format!("{} ({} = {})", p.name, na, n),
-                    (_, Some(la)) => format!("{} ({} has {})", p.name, la, n),
-                    _ => p.name.clone(),
-                });
-                for d in dtypes {
-                    expected.push((pi, d, source.clone()));
+            let mut counts: SmallVec<[usize; 8]> = SmallVec::new();
+            for p in ports.iter() {
+                match self.port_count(p) {
+                    Some(n) => counts.push(n),
+                    None => break,
                 }
             }
-            if !counts_known {
+            if counts.len() != ports.len() {
+                continue; // a count attribute is missing or not an int: reported elsewhere
+            }
+            let total: usize = counts.iter().sum();
+            if total != values.len() {
+                let parts: Vec<String> = ports
+                    .iter()
+                    .zip(&counts)
+                    .map(|(p, n)| match (&p.number_attr, &p.type_list_attr) {
+                        (Some(na), _) => format!("{} ({} = {})", p.name, na, n),
+                        (_, Some(la)) => format!("{} ({} has {})", p.name, la, n),
+                        _ => p.name.clone(),
+                    })
+                    .collect();
+                let parts = if parts.is_empty() { "none".to_string() } else { parts.join(", ") };
+                self.err(diags, format!("has {} data {}s, but {} in {} expects {}: {}", values.len(), what, self.schema.name, self.ns, total, parts));
                 continue;
             }
-            if expected.len() != values.len() {
-                self.err(
-                    diags,
-                    format!("has {} data {}s, but {} in {} expects {}: {}", values.len(), what, self.schema.name, self.ns, expected.len(), if parts.is_empty() { "none".to_string() } else { parts.join(", ") }),
-                );
-                continue;
-            }
-            for (i, (&v, (pi, want, source))) in values.iter().zip(&expected).enumerate() {
-                let Some(want) = want else { continue };
-                let ty = body.value(v).ty;
-                let Some((got, _)) = tf_dtype_of_value(ctx, ty) else { continue };
-                if got != *want {
-                    let port = &ports[*pi].name;
-                    self.err(
-                        diags,
-                        format!(
-                            "{} '{}' (#{}) has element type {} ({}), but {} makes it {} ({})",
-                            what,
-                            port,
-                            i,
-                            nstypes::tf_dtype_to_mlir(got).unwrap_or(got),
-                            got,
-                            source,
-                            nstypes::tf_dtype_to_mlir(want).unwrap_or(want),
-                            want
-                        ),
-                    );
+            let mut i = 0;
+            for (p, &n) in ports.iter().zip(&counts) {
+                let list = p.type_list_attr.as_ref().and_then(|la| self.dtypes_of(la));
+                let single = match (&p.type_attr, &p.ty) {
+                    (Some(ta), _) => self.dtypes_of(ta).and_then(|v| v.first().copied().flatten()),
+                    (None, Some(fixed)) => static_dtype(fixed),
+                    _ => None,
+                };
+                for j in 0..n {
+                    let v = values[i];
+                    i += 1;
+                    let want = match &list {
+                        Some(l) => l.get(j).copied().flatten(),
+                        None => single,
+                    };
+                    let Some(want) = want else { continue };
+                    let ty = body.value(v).ty;
+                    let Some((got, _)) = tf_dtype_of_value(ctx, ty) else { continue };
+                    if got != want {
+                        let source = match (&p.type_list_attr, &p.type_attr) {
+                            (Some(a), _) | (None, Some(a)) => format!("attribute '{}'", a),
+                            _ => "its fixed type".to_string(),
+                        };
+                        self.err(
+                            diags,
+                            format!(
+                                "{} '{}' (#{}) has element type {} ({}), but {} makes it {} ({})",
+                                what,
+                                p.name,
+                                i - 1,
+                                nstypes::tf_dtype_to_mlir(got).unwrap_or(got),
+                                got,
+                                source,
+                                nstypes::tf_dtype_to_mlir(want).unwrap_or(want),
+                                want
+                            ),
+                        );
+                    }
                 }
             }
         }
