@@ -8,6 +8,7 @@
 pub mod attrs;
 pub mod dense;
 pub mod float;
+pub mod locs;
 pub mod names;
 pub mod ops;
 
@@ -35,48 +36,58 @@ pub struct Printer<'a> {
     pub m: &'a Module,
     pub opts: PrintOptions,
     pub names: Names,
-    pub style: Style,
+    pub style: Style<'a>,
     pub out: String,
 }
 
 /// Prints `m` as text.
 pub fn print_module(m: &Module, opts: PrintOptions) -> String {
     let names = if opts.canonical { names::canonical_names(m, opts.generic) } else { names::preserving_names(m) };
+    // MLIR's own aliases (`#loc3`, `#map`) exist in canonical output only.
+    let aliases = if opts.canonical { locs::Aliases::compute(m, opts.generic, opts.debuginfo) } else { locs::Aliases::empty() };
     let mut p = Printer {
         m,
         opts,
         names,
-        style: Style { canonical: opts.canonical },
+        style: Style::new(opts.canonical).with_aliases(&aliases),
         out: String::with_capacity(1 << 12),
     };
-    p.print_file();
+    p.print_file(&aliases);
     p.out
 }
 
 impl Printer<'_> {
-    fn print_file(&mut self) {
+    fn print_file(&mut self, aliases: &locs::Aliases) {
         let m = self.m;
         let top_ops = m.top_ops();
         if self.opts.canonical {
+            // mlir-opt: aliases that cannot be deferred, the module, deferred (location)
+            // aliases, and a blank line.
+            aliases.write_definitions(&m.ctx, self.style, false, &mut self.out);
             let single_module = top_ops.len() == 1 && m.op_name(top_ops[0]) == "builtin.module";
             if single_module {
                 self.print_op(top_ops[0], 0);
-            } else if self.opts.generic {
-                self.out.push_str("\"builtin.module\"() ({\n");
-                if top_ops.is_empty() {
-                    self.out.push_str("^bb0:\n");
-                }
-                for &op in &top_ops {
-                    self.print_op(op, 2);
-                }
-                self.out.push_str("}) : () -> ()\n");
             } else {
-                self.out.push_str("module {\n");
+                if self.opts.generic {
+                    self.out.push_str("\"builtin.module\"() ({\n");
+                    if top_ops.is_empty() {
+                        self.out.push_str("^bb0:\n");
+                    }
+                } else {
+                    self.out.push_str("module {\n");
+                }
                 for &op in &top_ops {
                     self.print_op(op, 2);
                 }
-                self.out.push_str("}\n");
+                self.out.push_str(if self.opts.generic { "}) : () -> ()" } else { "}" });
+                if self.opts.debuginfo {
+                    self.out.push(' ');
+                    locs::write_op_loc(&m.ctx, None, self.style, &mut self.out);
+                }
+                self.out.push('\n');
             }
+            aliases.write_definitions(&m.ctx, self.style, true, &mut self.out);
+            self.out.push('\n');
             return;
         }
         for alias in &m.aliases {
