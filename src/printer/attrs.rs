@@ -590,8 +590,11 @@ fn write_attr_impl_canonical(ctx: &Context, a: AttrId, style: Style, elide: Elid
         AttrData::Int { spelling, ty } => write_int_canonical(ctx, ctx.str(*spelling), *ty, style, elide, out),
         AttrData::Float { spelling, ty } => {
             let name = ty.and_then(|t| float_type_name(ctx, t)).unwrap_or("f64");
-            out.push_str(&format_float_canonical(ctx.str(*spelling), name));
-            if !(elide == Elide::May && name == "f64") {
+            let text = format_float_canonical(ctx.str(*spelling), name);
+            // MLIR keeps `: f64` after hex bits (they would read back as an integer).
+            let hex = text.starts_with("0x");
+            out.push_str(&text);
+            if !(elide == Elide::May && name == "f64" && !hex) {
                 out.push_str(" : ");
                 match ty {
                     Some(t) => write_type(ctx, *t, style, out),
@@ -686,8 +689,10 @@ fn write_int_canonical(ctx: &Context, spelling: &str, ty: Option<TypeId>, style:
         Some(TypeData::Float(n)) => {
             // Hex bits of a float.
             let name = ctx.str(*n);
-            out.push_str(&format_float_canonical(spelling, name));
-            if !(elide == Elide::May && name == "f64") {
+            let text = format_float_canonical(spelling, name);
+            let hex = text.starts_with("0x");
+            out.push_str(&text);
+            if !(elide == Elide::May && name == "f64" && !hex) {
                 out.push_str(" : ");
                 out.push_str(name);
             }

@@ -476,6 +476,10 @@ impl FloatSem {
             }
             return FloatValue::Finite { neg, mant: BigUint::from_u128(mant), exp: self.min_exp as i64 - shift };
         }
+        if self.explicit_int && mant >> (self.precision - 1) == 0 {
+            // x87 "unnormal": APFloat reads it as a NaN.
+            return FloatValue::Nan;
+        }
         let full = if self.explicit_int { mant } else { mant | (1u128 << (self.precision - 1)) };
         FloatValue::Finite { neg, mant: BigUint::from_u128(full), exp: exp_field as i64 - self.bias() as i64 - shift }
     }
@@ -850,6 +854,11 @@ pub fn print_float_bits(sem: &FloatSem, bits: u128) -> String {
             return long;
         }
     }
+    if sem.explicit_int && value == FloatValue::Nan {
+        // APFloat keeps a NaN's significand but writes the all-ones exponent back.
+        let exp_mask = ((1u128 << sem.exp_bits()) - 1) << sem.mant_bits();
+        return format!("0x{:X}", bits | exp_mask);
+    }
     format!("0x{:X}", bits)
 }
 
@@ -908,6 +917,10 @@ mod tests {
         assert_eq!(fmt("65504.0", "f16"), "6.550400e+04");
         assert_eq!(fmt("2.0", "f8E8M0FNU"), "2.000000e+00");
         assert_eq!(fmt("0xFF800000", "f32"), "0xFF800000");
+        assert_eq!(fmt("0x12340000000000000001", "f80"), "0x7FFF0000000000000001");
+        assert_eq!(fmt("10.0", "f4E2M1FN"), "6.000000e+00");
+        assert_eq!(fmt("0.0", "f8E8M0FNU"), "5.877470e-39");
+        assert_eq!(fmt("1.0e39", "f32"), "0x7F800000");
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! *Locations* are normalized the way MLIR's location constructors do when the parser builds
 //! them ([`NLoc`]): `fused` flattens nested `fused` locations with the same metadata, drops
 //! `unknown` parts and duplicates, becomes `unknown` when empty and its only part when it has
-//! one and no metadata; a name location's `unknown` child is not printed.
+//! one and no metadata; a name location's `unknown` child is not printed; a file location
+//! without a file name is named `-`.
 //!
 //! *Aliases* ([`Aliases`]) reproduce MLIR's `AliasInitializer`: a walk over what will be
 //! printed, in the printer's order (an op's location, then its regions, operand types, result
@@ -48,7 +49,10 @@ impl NLoc {
         match l {
             Location::Unknown => NLoc::Unknown,
             Location::FileLineCol { file, line, col } => {
-                NLoc::File { file: quoted_bytes(ctx.str(*file)), line: *line, col: *col }
+                // MLIR names a file location without a file name `-`.
+                let file = quoted_bytes(ctx.str(*file));
+                let file = if file.is_empty() { b"-".to_vec() } else { file };
+                NLoc::File { file, line: *line, col: *col }
             }
             Location::Name { name, child } => NLoc::Name {
                 name: quoted_bytes(ctx.str(*name)),
@@ -62,8 +66,10 @@ impl NLoc {
                 let meta_key = metadata.map(|m| attr_key(ctx, m));
                 let mut parts: Vec<NLoc> = Vec::new();
                 let mut seen: Vec<String> = Vec::new();
-                let mut add = |l: NLoc, parts: &mut Vec<NLoc>| {
-                    if matches!(l, NLoc::Unknown) {
+                // Parts of a flattened `fused` go in as they are (MLIR assumes they hold no
+                // `unknown`, but `fused<m>[]` is `fused<m>[unknown]`); others drop `unknown`.
+                let mut add = |l: NLoc, flattened: bool, parts: &mut Vec<NLoc>| {
+                    if !flattened && matches!(l, NLoc::Unknown) {
                         return;
                     }
                     let k = l.key(ctx);
@@ -76,10 +82,10 @@ impl NLoc {
                     match NLoc::of(ctx, x) {
                         NLoc::Fused { metadata: m2, locs: inner } if m2.map(|m| attr_key(ctx, m)) == meta_key => {
                             for l in inner {
-                                add(l, &mut parts);
+                                add(l, true, &mut parts);
                             }
                         }
-                        l => add(l, &mut parts),
+                        l => add(l, false, &mut parts),
                     }
                 }
                 match (parts.len(), metadata) {
@@ -170,7 +176,7 @@ fn type_key(ctx: &Context, t: TypeId) -> String {
 pub fn write_op_loc(ctx: &Context, loc: Option<AttrId>, style: Style, out: &mut String) {
     if !style.canonical {
         if let Some(a) = loc {
-            write_attr(ctx, a, style, out);
+            write_loc_as_written(ctx, a, style, out);
         }
         return;
     }
@@ -187,7 +193,7 @@ pub fn write_op_loc(ctx: &Context, loc: Option<AttrId>, style: Style, out: &mut 
 pub fn write_arg_loc(ctx: &Context, loc: Option<AttrId>, style: Style, out: &mut String) {
     if !style.canonical {
         if let Some(a) = loc {
-            write_attr(ctx, a, style, out);
+            write_loc_as_written(ctx, a, style, out);
         }
         return;
     }
@@ -195,6 +201,17 @@ pub fn write_arg_loc(ctx: &Context, loc: Option<AttrId>, style: Style, out: &mut
     out.push_str("loc(");
     nloc.write(ctx, style, true, out);
     out.push(')');
+}
+
+/// `loc(...)` as written: the location itself or the alias it was written with.
+fn write_loc_as_written(ctx: &Context, a: AttrId, style: Style, out: &mut String) {
+    if let AttrData::Loc(_) = ctx.attr_data(a) {
+        write_attr(ctx, a, style, out);
+    } else {
+        out.push_str("loc(");
+        super::attrs::write_loc_body(ctx, a, style, out);
+        out.push(')');
+    }
 }
 
 /// A location attribute printed without its own alias: `loc(...)`.

@@ -166,7 +166,8 @@ impl Printer<'_> {
             return;
         }
         preds.sort();
-        if preds.iter().all(|&p| p == preds[0]) {
+        // MLIR's `getSinglePredecessor`: exactly one predecessor edge.
+        if preds.len() == 1 {
             self.out.push_str("  // pred: ^");
             let label = self.names.block_label(blocks[preds[0]]).to_string();
             self.out.push_str(&label);
