@@ -32,8 +32,13 @@ enum Elem {
     Raw(String),
 }
 
+/// Integers wider than this are printed as written (no real model has them, and their
+/// arithmetic would cost memory proportional to the width for every element).
+const MAX_MODELLED_WIDTH: u32 = 1024;
+
 fn kind_of(ctx: &Context, t: TypeId) -> Kind {
     match ctx.type_data(ctx.resolved_type(t)) {
+        TypeData::Integer { width, .. } if *width > MAX_MODELLED_WIDTH => Kind::Other,
         TypeData::Integer { width, signedness } => Kind::Int { width: *width, signed: *signedness != Signedness::Unsigned },
         TypeData::Index => Kind::Int { width: 64, signed: true },
         TypeData::Float(n) => match float_sem(ctx.str(*n)) {
@@ -175,7 +180,7 @@ fn write_elem(e: &Elem, kind: &Kind, out: &mut String) {
 
 fn decode_hex(raw: &str, kind: &Kind, count: i64) -> Option<Vec<Elem>> {
     let hex = raw.strip_prefix("0x")?;
-    if hex.len() % 2 != 0 {
+    if hex.len() % 2 != 0 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     let bytes: Vec<u8> = (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16)).collect::<Result<_, _>>().ok()?;

@@ -294,7 +294,7 @@ impl BigUint {
     /// `self mod 2^n`.
     pub fn low_bits(&self, n: u64) -> BigUint {
         let mut limbs: Vec<u32> = self.limbs.iter().take(n.div_ceil(32) as usize).copied().collect();
-        if n % 32 != 0 {
+        if !n.is_multiple_of(32) {
             if let Some(last) = limbs.get_mut((n / 32) as usize) {
                 *last &= (1u32 << (n % 32)) - 1;
             }
@@ -322,6 +322,11 @@ pub fn parse_int_literal(s: &str) -> Option<(bool, BigUint)> {
 /// The decimal text of the `width`-bit two's complement value `(neg, mag) mod 2^width`,
 /// read as signed (MLIR's `APInt::print(os, isSigned)`).
 pub fn int_text_for_width(neg: bool, mag: &BigUint, width: u32, signed: bool) -> String {
+    if neg && !signed {
+        // Not a valid literal (MLIR rejects it); printing it as read avoids building a
+        // number as wide as the type.
+        return format!("-{}", mag.to_decimal());
+    }
     let w = width as u64;
     let modulus = BigUint::pow2(w);
     let mut v = mag.low_bits(w);
@@ -749,12 +754,14 @@ fn apfloat_to_string(sem: &FloatSem, value: &FloatValue, format_precision: u32, 
             exp += first as i64;
             buffer.drain(..first);
         } else {
+            // Decimal add-with-carry from the least significant kept digit.
             let mut carried_all = true;
-            for i in first..buffer.len() {
-                if buffer[i] == b'9' {
+            let start = first;
+            for digit in buffer.iter_mut().skip(start) {
+                if *digit == b'9' {
                     first += 1;
                 } else {
-                    buffer[i] += 1;
+                    *digit += 1;
                     carried_all = false;
                     break;
                 }
@@ -927,10 +934,13 @@ mod tests {
     fn wide_integers() {
         let (neg, mag) = parse_int_literal("340282366920938463463374607431768211455").unwrap();
         assert_eq!(int_text_for_width(neg, &mag, 128, true), "-1");
-        let (neg, mag) = parse_int_literal("-1").unwrap();
         let mut all_ones = BigUint::pow2(200);
         all_ones.sub_assign(&BigUint::from_u128(1));
-        assert_eq!(int_text_for_width(neg, &mag, 200, false), all_ones.to_decimal());
+        assert_eq!(int_text_for_width(false, &all_ones, 200, true), "-1");
+        assert_eq!(int_text_for_width(false, &all_ones, 200, false), all_ones.to_decimal());
+        // Negative unsigned literals are invalid; they print as read.
+        let (neg, mag) = parse_int_literal("-1").unwrap();
+        assert_eq!(int_text_for_width(neg, &mag, 200, false), "-1");
         let (neg, mag) = parse_int_literal("4").unwrap();
         assert_eq!(int_text_for_width(neg, &mag, 3, true), "-4");
     }

@@ -65,16 +65,14 @@ impl NLoc {
                 let metadata = metadata.map(|m| ctx.resolved_attr(m));
                 let meta_key = metadata.map(|m| attr_key(ctx, m));
                 let mut parts: Vec<NLoc> = Vec::new();
-                let mut seen: Vec<String> = Vec::new();
+                let mut seen: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
                 // Parts of a flattened `fused` go in as they are (MLIR assumes they hold no
                 // `unknown`, but `fused<m>[]` is `fused<m>[unknown]`); others drop `unknown`.
                 let mut add = |l: NLoc, flattened: bool, parts: &mut Vec<NLoc>| {
                     if !flattened && matches!(l, NLoc::Unknown) {
                         return;
                     }
-                    let k = l.key(ctx);
-                    if !seen.contains(&k) {
-                        seen.push(k);
+                    if seen.insert(l.key(ctx)) {
                         parts.push(l);
                     }
                 };
@@ -180,8 +178,16 @@ pub fn write_op_loc(ctx: &Context, loc: Option<AttrId>, style: Style, out: &mut 
         }
         return;
     }
-    let nloc = loc.map(|a| NLoc::of(ctx, a)).unwrap_or(NLoc::Unknown);
     out.push_str("loc(");
+    // Most op locations were seen by the alias walk under their own id.
+    if let (Some(al), Some(a)) = (style.aliases, loc) {
+        if let Some(name) = al.attr_alias(ctx, ctx.resolved_attr(a)) {
+            out.push_str(name);
+            out.push(')');
+            return;
+        }
+    }
+    let nloc = loc.map(|a| NLoc::of(ctx, a)).unwrap_or(NLoc::Unknown);
     match style.aliases.and_then(|al| al.loc_alias(ctx, &nloc)) {
         Some(name) => out.push_str(name),
         None => nloc.write(ctx, style, true, out),

@@ -124,7 +124,7 @@ pub enum Attr {
     Dense(Dense),
     DenseResource { handle: &'static str, ty: Ty },
     DenseArray { elem: &'static str, values: Vec<String> },
-    TypeAttr(Ty),
+    Type(Ty),
     SymRef(Vec<Key>),
     /// Dialect attribute, whole text (`#zz.a<1>`, `#zz<"raw">`).
     Dialect(&'static str),
@@ -216,6 +216,9 @@ pub struct Block {
     pub entry_label: bool,
 }
 
+/// The explicit `"builtin.module"`: its location and (dialect-prefixed) attributes.
+pub type ModuleHead = (Option<Loc>, Vec<(Key, Attr)>);
+
 /// A whole file.
 #[derive(Clone, Debug)]
 pub struct Program {
@@ -223,7 +226,7 @@ pub struct Program {
     pub attr_aliases: Vec<Attr>,
     pub loc_aliases: Vec<Loc>,
     /// `None`: no `"builtin.module"` written; the ops are the file's top level.
-    pub module: Option<(Option<Loc>, Vec<(Key, Attr)>)>,
+    pub module: Option<ModuleHead>,
     pub ops: Vec<Op>,
 }
 
@@ -346,11 +349,11 @@ pub fn ty(depth: u32) -> BoxedStrategy<Ty> {
     }
     let inner = ty(depth - 1);
     prop_oneof![
-        6 => leaf,
-        4 => shaped_ty(),
-        1 => prop::collection::vec(inner.clone(), 0..4).prop_map(Ty::Tuple),
+        12 => leaf,
+        8 => shaped_ty(),
+        2 => prop::collection::vec(inner.clone(), 0..4).prop_map(Ty::Tuple),
         1 => prop::collection::vec(scalar_ty(), 17..19).prop_map(Ty::Tuple),
-        1 => (prop::collection::vec(inner.clone(), 0..3), prop::collection::vec(inner, 0..3))
+        2 => (prop::collection::vec(inner.clone(), 0..3), prop::collection::vec(inner, 0..3))
             .prop_map(|(inputs, results)| Ty::Function { inputs, results }),
     ]
     .boxed()
@@ -450,7 +453,10 @@ fn decimal(int_part: u32, frac: u32, frac_digits: u8, exp: i16, neg: bool, limit
         value = 1.5;
     }
     if e != 0 {
-        s.push_str(&format!("e{}", e));
+        // Spelling variants MLIR accepts: `e` or `E`, explicit `+`.
+        let letter = if frac & (1 << 20) != 0 { 'E' } else { 'e' };
+        let plus = if e > 0 && frac & (1 << 21) != 0 { "+" } else { "" };
+        s.push_str(&format!("{}{}{}", letter, plus, e));
     }
     let _ = value;
     if positive_only {
@@ -621,7 +627,7 @@ pub fn attr(depth: u32, cfg: GenConfig) -> BoxedStrategy<Attr> {
         2 => dense(cfg),
         1 => (pick(RESOURCES), shaped_static()).prop_map(|(handle, ty)| Attr::DenseResource { handle, ty }),
         1 => dense_array(),
-        2 => ty(1).prop_map(Attr::TypeAttr),
+        2 => ty(1).prop_map(Attr::Type),
         1 => prop::collection::vec(symbol_part(), 1..4).prop_map(Attr::SymRef),
         2 => pick(DIALECT_ATTRS).prop_map(Attr::Dialect),
         2 => pick(AFFINE).prop_map(Attr::Builtin),
@@ -939,7 +945,7 @@ impl Renderer<'_> {
                 }
                 out.push('>');
             }
-            Attr::TypeAttr(t) => self.ty(t, out),
+            Attr::Type(t) => self.ty(t, out),
             Attr::SymRef(parts) => {
                 for (i, k) in parts.iter().enumerate() {
                     if i > 0 {
@@ -1246,11 +1252,11 @@ fn memref_layout(rank: usize, seed: u8) -> String {
         // The identity map (MLIR drops it).
         2 => format!("affine_map<({}) -> ({})>", dims.join(", "), dims.join(", ")),
         _ => {
-            let strides: Vec<String> = (0..rank).map(|i| if i + 1 == rank { "1".to_string() } else if seed % 2 == 0 { "?".to_string() } else { (4 * (rank - i)).to_string() }).collect();
-            if seed % 3 == 0 {
+            let strides: Vec<String> = (0..rank).map(|i| if i + 1 == rank { "1".to_string() } else if seed.is_multiple_of(2) { "?".to_string() } else { (4 * (rank - i)).to_string() }).collect();
+            if seed.is_multiple_of(3) {
                 format!("strided<[{}]>", strides.join(", "))
             } else {
-                format!("strided<[{}], offset: {}>", strides.join(", "), if seed % 5 == 0 { "?".to_string() } else { (seed % 9 + 1).to_string() })
+                format!("strided<[{}], offset: {}>", strides.join(", "), if seed.is_multiple_of(5) { "?".to_string() } else { (seed % 9 + 1).to_string() })
             }
         }
     }
@@ -1358,7 +1364,7 @@ fn dense_text(d: &Dense, out: &mut String) {
     // A leading lone zero dim before a hex-looking element type trips amanda-opt's lexer.
     let dims_text = if d.dims == [0] && starts_with_hex_letter(&elem) { "0x?".to_string() } else { dims_text };
     if dims_text.contains('?') {
-        out.push_str(&format!("dense<> : tensor<0xi8>"));
+        out.push_str("dense<> : tensor<0xi8>");
         return;
     }
     let ty = if d.vector && d.dims.iter().all(|&x| x > 0) && !d.dims.is_empty() {
@@ -1503,7 +1509,7 @@ fn strip_alias_attr(a: &Attr) -> Attr {
         Attr::Alias(_) => Attr::Unit,
         Attr::Array(items) => Attr::Array(items.iter().map(strip_alias_attr).collect()),
         Attr::Dict(entries) => Attr::Dict(entries.iter().map(|(k, v)| (k.clone(), strip_alias_attr(v))).collect()),
-        Attr::TypeAttr(t) => Attr::TypeAttr(strip_alias_ty(t)),
+        Attr::Type(t) => Attr::Type(strip_alias_ty(t)),
         Attr::Loc(l) => Attr::Loc(strip_alias_loc(l)),
         Attr::Int { text, ty } => Attr::Int { text: text.clone(), ty: ty.as_ref().map(strip_alias_ty) },
         Attr::Str { body, ty } => Attr::Str { body: body.clone(), ty: ty.as_ref().map(strip_alias_ty) },
