@@ -182,12 +182,13 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
     let chunks: Vec<(usize, &str)> = if opts.split_input_file { split_chunks(text) } else { vec![(0, text)] };
     let results: Vec<ChunkResult> = chunks
         .par_iter()
-        .map(|&(offset, chunk)| process_chunk(chunk, offset, opts, registry, &pass_names, print_opts))
+        .map(|&(_, chunk)| process_chunk(chunk, opts, registry, &pass_names, print_opts))
         .collect();
 
-    let file = SourceFile::new(&name, text);
+    // Line tables are only needed to render diagnostics.
+    let needs_lines = opts.verify_diagnostics || results.iter().any(|r| !r.diags.is_empty());
+    let file = SourceFile::new(&name, if needs_lines { text } else { "" });
     let mut failed = false;
-    let mut outputs = Vec::new();
     let mut stderr = std::io::stderr().lock();
     for (r, &(offset, chunk)) in results.iter().zip(&chunks) {
         let diags: Vec<Diagnostic> = r.diags.iter().map(|d| d.clone().shifted(offset as u32)).collect();
@@ -195,35 +196,12 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
             let _ = writeln!(stderr, "// -----// IR Dump After {} //----- //\n{}", label, ir);
         }
         if opts.verify_diagnostics {
-            let base_line = file.line_of(offset) - 1;
-            let mut expected = match crate::expect::parse_expectations(chunk) {
-                Ok(e) => e,
-                Err(errs) => {
-                    for d in errs {
-                        let _ = write!(stderr, "{}", file.render(&d.shifted(offset as u32)));
-                    }
-                    failed = true;
-                    continue;
-                }
-            };
-            for e in &mut expected {
-                e.line += base_line;
-                e.span.start += offset as u32;
-                e.span.end += offset as u32;
-            }
-            let problems = crate::expect::check(&file, &mut expected, &diags);
-            for d in &problems {
-                let _ = write!(stderr, "{}", file.render(d));
-            }
-            failed |= !problems.is_empty();
+            failed |= !check_expected(&file, chunk, offset, &diags, &mut stderr);
         } else {
             for d in &diags {
                 let _ = write!(stderr, "{}", file.render(d));
             }
             failed |= !diags.is_empty();
-        }
-        if let Some(out) = &r.output {
-            outputs.push(out.clone());
         }
         if opts.timing {
             let _ = writeln!(stderr, "{}", r.timing);
@@ -232,27 +210,55 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
     if failed {
         return Err(());
     }
-    let joined = outputs.join(&format!("{}\n", SPLIT_MARKER));
-    write_output(&opts.output, joined.as_bytes()).map_err(|e| report_plain(&e))
+    let modules: Vec<&Module> = results.iter().filter_map(|r| r.module.as_ref()).collect();
+    let t = std::time::Instant::now();
+    let written = if let [single] = modules.as_slice() {
+        write_output(&opts.output, |w| crate::printer::print_module_to(single, print_opts, w))
+    } else {
+        let texts: Vec<String> = modules.par_iter().map(|m| print_module(m, print_opts)).collect();
+        let joined = texts.join(&format!("{}\n", SPLIT_MARKER));
+        write_output(&opts.output, |w| w.write_all(joined.as_bytes()))
+    };
+    if opts.timing {
+        let _ = writeln!(stderr, "  print   {:>10.4}s", t.elapsed().as_secs_f64());
+    }
+    written.map_err(|e| report_plain(&e))
 }
 
-/// What one chunk produced.
+/// `--verify-diagnostics` for one chunk: reports mismatches, returns whether all matched.
+fn check_expected(file: &SourceFile<'_>, chunk: &str, offset: usize, diags: &[Diagnostic], stderr: &mut impl Write) -> bool {
+    let base_line = file.line_of(offset) - 1;
+    let mut expected = match crate::expect::parse_expectations(chunk) {
+        Ok(e) => e,
+        Err(errs) => {
+            for d in errs {
+                let _ = write!(stderr, "{}", file.render(&d.shifted(offset as u32)));
+            }
+            return false;
+        }
+    };
+    for e in &mut expected {
+        e.line += base_line;
+        e.span.start += offset as u32;
+        e.span.end += offset as u32;
+    }
+    let problems = crate::expect::check(file, &mut expected, diags);
+    for d in &problems {
+        let _ = write!(stderr, "{}", file.render(d));
+    }
+    problems.is_empty()
+}
+
+/// What one chunk produced: the transformed module, or diagnostics.
 struct ChunkResult {
-    output: Option<String>,
+    module: Option<Module>,
     diags: Vec<Diagnostic>,
     dumps: Vec<(String, String)>,
     timing: String,
 }
 
-fn process_chunk(
-    text: &str,
-    _offset: usize,
-    opts: &Options,
-    registry: &PassRegistry,
-    pass_names: &[String],
-    print_opts: PrintOptions,
-) -> ChunkResult {
-    let mut result = ChunkResult { output: None, diags: Vec::new(), dumps: Vec::new(), timing: String::new() };
+fn process_chunk(text: &str, opts: &Options, registry: &PassRegistry, pass_names: &[String], print_opts: PrintOptions) -> ChunkResult {
+    let mut result = ChunkResult { module: None, diags: Vec::new(), dumps: Vec::new(), timing: String::new() };
     let t0 = std::time::Instant::now();
     let mut module: Module = match crate::syntax::parse_module(text) {
         Ok(m) => m,
@@ -275,25 +281,22 @@ fn process_chunk(
     pm.verify_each = !opts.no_verify;
     pm.print_ir_after_all = opts.print_ir_after_all;
     let mut dumps = Vec::new();
-    if let Err(d) = pm.run(&mut module, |name, m| dumps.push((name.to_string(), print_module(m, print_opts)))) {
+    let run = pm.run(&mut module, |name, m| dumps.push((name.to_string(), print_module(m, print_opts))));
+    result.dumps = dumps;
+    if let Err(d) = run {
         result.diags = d;
-        result.dumps = dumps;
         return result;
     }
-    result.dumps = dumps;
-    let t2 = std::time::Instant::now();
-    result.output = Some(print_module(&module, print_opts));
-    let t_print = t2.elapsed();
     let mut timing = format!(
-        "===-------------------------------------------------------------------------===\n  amanda-opt timing\n===-------------------------------------------------------------------------===\n  parse   {:>10.4}s\n  verify  {:>10.4}s\n",
+        "===-------------------------------------------------------------------------===\n  amanda-opt timing\n===-------------------------------------------------------------------------===\n  parse   {:>10.4}s\n  verify  {:>10.4}s",
         t_parse.as_secs_f64(),
         t_verify.as_secs_f64()
     );
     for (name, d) in &pm.timings {
-        timing.push_str(&format!("  {:<7} {:>10.4}s\n", name, d.as_secs_f64()));
+        timing.push_str(&format!("\n  {:<7} {:>10.4}s", name, d.as_secs_f64()));
     }
-    timing.push_str(&format!("  print   {:>10.4}s", t_print.as_secs_f64()));
     result.timing = timing;
+    result.module = Some(module);
     result
 }
 
@@ -308,26 +311,31 @@ fn read_input(path: &str) -> Result<(String, Vec<u8>), String> {
     }
 }
 
-/// Writes `data` to `path`: stdout for `-`; directly for existing non-regular files
-/// (`/dev/null`, pipes); otherwise through a temporary file in the same folder, renamed
-/// over the target only once complete.
-pub fn write_output(path: &str, data: &[u8]) -> Result<(), String> {
+/// Writes the output produced by `produce` to `path`: stdout for `-`; directly for existing
+/// non-regular files (`/dev/null`, pipes); otherwise through a temporary file in the same
+/// folder, renamed over the target only once complete (a failed run leaves it untouched).
+pub fn write_output(path: &str, produce: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), String> {
     if path == "-" {
-        let mut out = std::io::stdout().lock();
-        return out.write_all(data).and_then(|_| out.flush()).map_err(|e| format!("cannot write output: {}", e));
+        let stdout = std::io::stdout();
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+        return produce(&mut out).and_then(|_| out.flush()).map_err(|e| format!("cannot write output: {}", e));
     }
     let target = Path::new(path);
     if let Ok(meta) = std::fs::metadata(target) {
         if !meta.is_file() {
-            return std::fs::write(target, data).map_err(|e| format!("cannot write '{}': {}", path, e));
+            let file = std::fs::OpenOptions::new().write(true).open(target).map_err(|e| format!("cannot write '{}': {}", path, e))?;
+            let mut out = std::io::BufWriter::new(file);
+            return produce(&mut out).and_then(|_| out.flush()).map_err(|e| format!("cannot write '{}': {}", path, e));
         }
     }
     let dir = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => std::path::PathBuf::from("."),
     };
-    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| format!("cannot create a temporary file in '{}': {}", dir.display(), e))?;
-    tmp.write_all(data).map_err(|e| format!("cannot write '{}': {}", path, e))?;
+    let tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| format!("cannot create a temporary file in '{}': {}", dir.display(), e))?;
+    let mut out = std::io::BufWriter::new(tmp);
+    produce(&mut out).and_then(|_| out.flush()).map_err(|e| format!("cannot write '{}': {}", path, e))?;
+    let tmp = out.into_inner().map_err(|e| format!("cannot write '{}': {}", path, e.error()))?;
     tmp.persist(target).map_err(|e| format!("cannot write '{}': {}", path, e.error))?;
     Ok(())
 }

@@ -41,13 +41,15 @@ pub struct Module {
     pub aliases: Vec<AliasDef>,
     /// Comment lines (text without the trailing newline), by anchor.
     pub comments: FxHashMap<CommentAnchor, Vec<String>>,
+    /// `{-# ... #-}` sections (dialect resources), verbatim, printed back after the ops.
+    pub file_metadata: Vec<String>,
 }
 
 impl Module {
     pub fn new(ctx: Context) -> Self {
         let mut body = Body::new();
         let top = body.create_block(Span::default());
-        Module { ctx, body, top, aliases: Vec::new(), comments: FxHashMap::default() }
+        Module { ctx, body, top, aliases: Vec::new(), comments: FxHashMap::default(), file_metadata: Vec::new() }
     }
 
     /// The top-level ops in order.
@@ -64,5 +66,69 @@ impl Module {
     pub fn op_attr(&self, op: OpId, name: &str) -> Option<AttrId> {
         let sym = self.ctx.lookup_sym(name)?;
         self.body.attr(op, sym)
+    }
+
+    /// The value of a string attribute of `op`.
+    fn op_string(&self, op: OpId, key: &str) -> Option<String> {
+        let bytes = self.ctx.string_value(self.op_attr(op, key)?)?;
+        Some(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    /// The node name (`name("...")`, the `_mlir_name` attribute).
+    pub fn node_name(&self, op: OpId) -> Option<String> {
+        self.op_string(op, NODE_NAME)
+    }
+
+    /// The requested device (`device("...")`, the `_mlir_device` attribute).
+    pub fn device(&self, op: OpId) -> Option<String> {
+        self.op_string(op, DEVICE)
+    }
+
+    /// The assigned device (`assigned_device("...")`, `_mlir_assigned_device`).
+    pub fn assigned_device(&self, op: OpId) -> Option<String> {
+        self.op_string(op, ASSIGNED_DEVICE)
+    }
+
+    /// Sets (or with `None` removes) a string attribute such as [`NODE_NAME`] or [`DEVICE`],
+    /// keeping the position of an existing entry.
+    pub fn set_string_attr(&mut self, op: OpId, key: &str, value: Option<&str>) {
+        let name = self.ctx.sym(key);
+        let value = value.map(|v| self.ctx.string_attr(v));
+        let attrs = &mut self.body.op_mut(op).attrs;
+        let pos = attrs.iter().position(|a| a.name == name);
+        match (pos, value) {
+            (Some(i), Some(v)) => attrs[i].value = v,
+            (None, Some(v)) => attrs.push(crate::ir::NamedAttr { name, value: v }),
+            (Some(i), None) => {
+                attrs.remove(i);
+            }
+            (None, None) => {}
+        }
+    }
+}
+
+/// The attribute holding a node's name (tfg: `name("...")`).
+pub const NODE_NAME: &str = "_mlir_name";
+/// The attribute holding a node's requested device (tfg: `device("...")`).
+pub const DEVICE: &str = "_mlir_device";
+/// The attribute holding a node's assigned device (tfg: `assigned_device("...")`).
+pub const ASSIGNED_DEVICE: &str = "_mlir_assigned_device";
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn node_name_and_device_are_first_class() {
+        let text = "tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {\n  %a, %ctl = Foo device(\"CPU\") name(\"n\") : () -> (tensor<i32>)\n}\n";
+        let mut m = crate::syntax::parse_module(text).expect("parses");
+        let graph = m.top_ops()[0];
+        let region = m.body.op(graph).regions[0];
+        let block = m.body.region(region).blocks[0];
+        let op = m.body.first_op(block).expect("one op");
+        assert_eq!(m.node_name(op).as_deref(), Some("n"));
+        assert_eq!(m.device(op).as_deref(), Some("CPU"));
+        m.set_string_attr(op, super::DEVICE, Some("GPU"));
+        m.set_string_attr(op, super::NODE_NAME, None);
+        assert_eq!(m.device(op).as_deref(), Some("GPU"));
+        assert_eq!(m.node_name(op), None);
     }
 }

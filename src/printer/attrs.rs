@@ -819,6 +819,7 @@ pub fn write_loc_body(ctx: &Context, a: AttrId, style: Style, out: &mut String) 
 /// A dense literal as written (nested lists, elements as spelled).
 fn write_dense_literal(ctx: &Context, a: AttrId, out: &mut String) {
     match ctx.attr_data(a) {
+        AttrData::Unit => {}
         AttrData::Array(items) => {
             out.push('[');
             for (i, &x) in items.iter().enumerate() {

@@ -74,6 +74,8 @@ pub fn write_dense_canonical(ctx: &Context, value: AttrId, ty: TypeId, out: &mut
     let count: i64 = shape.iter().map(|&d| d.max(0)).product();
     let value = ctx.resolved_attr(value);
     let elems: Vec<Elem> = match ctx.attr_data(value) {
+        // `dense<>`: no elements.
+        AttrData::Unit => Vec::new(),
         AttrData::String { spelling, .. } if !matches!(kind, Kind::Other) && ctx.str(*spelling).starts_with("0x") => {
             match decode_hex(ctx.str(*spelling), &kind, count) {
                 Some(e) => e,

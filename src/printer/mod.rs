@@ -38,22 +38,74 @@ pub struct Printer<'a> {
     pub names: Names,
     pub style: Style<'a>,
     pub out: String,
+    /// Printed text of each type seen so far (types repeat on almost every op).
+    type_text: rustc_hash::FxHashMap<crate::ir::TypeId, Box<str>>,
+    /// Where to stream `out` to as it fills (None: keep everything in `out`).
+    sink: Option<&'a mut dyn std::io::Write>,
+    io_error: Option<std::io::Error>,
 }
 
 /// Prints `m` as text.
 pub fn print_module(m: &Module, opts: PrintOptions) -> String {
-    let names = if opts.canonical { names::canonical_names(m, opts.generic) } else { names::preserving_names(m) };
-    // MLIR's own aliases (`#loc3`, `#map`) exist in canonical output only.
-    let aliases = if opts.canonical { locs::Aliases::compute(m, opts.generic, opts.debuginfo) } else { locs::Aliases::empty() };
-    let mut p = Printer {
-        m,
-        opts,
-        names,
-        style: Style::new(opts.canonical).with_aliases(&aliases),
-        out: String::with_capacity(1 << 12),
-    };
+    let aliases = mlir_aliases(m, opts);
+    let mut p = Printer::new(m, opts, &aliases, None);
     p.print_file(&aliases);
     p.out
+}
+
+/// Prints `m` to `w`, streaming (the whole text is never held in memory).
+pub fn print_module_to(m: &Module, opts: PrintOptions, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let aliases = mlir_aliases(m, opts);
+    let mut p = Printer::new(m, opts, &aliases, Some(w));
+    p.print_file(&aliases);
+    p.flush(true);
+    match p.io_error.take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// MLIR's own aliases (`#loc3`, `#map`): in canonical output only.
+fn mlir_aliases(m: &Module, opts: PrintOptions) -> locs::Aliases {
+    if opts.canonical {
+        locs::Aliases::compute(m, opts.generic, opts.debuginfo)
+    } else {
+        locs::Aliases::empty()
+    }
+}
+
+/// Output is handed to the sink in pieces of about this size.
+const FLUSH_BYTES: usize = 1 << 16;
+
+impl<'a> Printer<'a> {
+    fn new(m: &'a Module, opts: PrintOptions, aliases: &'a locs::Aliases, sink: Option<&'a mut dyn std::io::Write>) -> Self {
+        let names = if opts.canonical { names::canonical_names(m, opts.generic) } else { names::preserving_names(m) };
+        Printer {
+            m,
+            opts,
+            names,
+            style: Style::new(opts.canonical).with_aliases(aliases),
+            out: String::with_capacity(FLUSH_BYTES * 2),
+            type_text: Default::default(),
+            sink,
+            io_error: None,
+        }
+    }
+
+    /// Hands the buffered text to the sink (when there is one and it is full enough).
+    pub(crate) fn flush(&mut self, force: bool) {
+        if !force && self.out.len() < FLUSH_BYTES {
+            return;
+        }
+        if let Some(sink) = self.sink.as_mut() {
+            if self.io_error.is_none() {
+                if let Err(e) = sink.write_all(self.out.as_bytes()) {
+                    self.io_error = Some(e);
+                }
+            }
+            self.out.clear();
+        }
+    }
 }
 
 impl Printer<'_> {
@@ -62,7 +114,7 @@ impl Printer<'_> {
         let top_ops = m.top_ops();
         if self.opts.canonical {
             // mlir-opt: aliases that cannot be deferred, the module, deferred (location)
-            // aliases, and a blank line.
+            // aliases, file metadata, and a blank line.
             aliases.write_definitions(&m.ctx, self.style, false, &mut self.out);
             let single_module = top_ops.len() == 1 && m.op_name(top_ops[0]) == "builtin.module";
             if single_module {
@@ -87,6 +139,7 @@ impl Printer<'_> {
                 self.out.push('\n');
             }
             aliases.write_definitions(&m.ctx, self.style, true, &mut self.out);
+            self.print_file_metadata();
             self.out.push('\n');
             return;
         }
@@ -111,6 +164,52 @@ impl Printer<'_> {
             self.print_op(op, 0);
         }
         self.print_block_end_comments(m.top, 0);
+        self.print_file_metadata();
+    }
+
+    /// `{-# ... #-}` sections, verbatim.
+    fn print_file_metadata(&mut self) {
+        for text in &self.m.file_metadata {
+            self.out.push('\n');
+            self.out.push_str(text);
+            self.out.push('\n');
+        }
+    }
+
+    /// Appends the text of type `t` (memoized).
+    pub(crate) fn push_type(&mut self, t: crate::ir::TypeId) {
+        if let Some(text) = self.type_text.get(&t) {
+            self.out.push_str(text);
+            return;
+        }
+        let mut text = String::new();
+        attrs::write_type(&self.m.ctx, t, self.style, &mut text);
+        self.out.push_str(&text);
+        self.type_text.insert(t, text.into_boxed_str());
+    }
+
+    /// `t1, t2, t3`.
+    pub(crate) fn push_types(&mut self, types: &[crate::ir::TypeId]) {
+        for (i, &t) in types.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.push_type(t);
+        }
+    }
+
+    /// The result side of a function type: `t`, `(t1, t2)`, `()`.
+    pub(crate) fn push_result_types(&mut self, types: &[crate::ir::TypeId]) {
+        let ctx = &self.m.ctx;
+        let single_plain = types.len() == 1
+            && !matches!(ctx.type_data(ctx.resolved_type(types[0])), crate::ir::TypeData::Function { .. });
+        if single_plain {
+            self.push_type(types[0]);
+        } else {
+            self.out.push('(');
+            self.push_types(types);
+            self.out.push(')');
+        }
     }
 
     pub(crate) fn indent(&mut self, n: usize) {

@@ -9,7 +9,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::ir::{AttrData, BlockId, Module, OpId, RegionId, ValueId};
+use crate::ir::{AttrData, BlockId, Context, Module, OpId, RegionId, Sym, ValueId};
 
 /// How a value is referred to: group `group` of [`Names::groups`], element `index`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -18,26 +18,46 @@ struct ValueRef {
     index: u32,
 }
 
+/// The spelling of a result group or block argument, without `%`.
+#[derive(Clone, Copy, Debug)]
+enum GroupName {
+    /// As the user wrote it.
+    Spelled(Sym),
+    /// MLIR's default numbering: `%12`.
+    Number(u32),
+    /// Made up by the printer; index into [`Names::fresh`].
+    Fresh(u32),
+}
+
 /// Computed names for every value and block of a module.
 #[derive(Default)]
 pub struct Names {
-    /// Group spellings without `%` and their sizes.
-    groups: Vec<(String, u32)>,
+    /// Group spellings and their sizes.
+    groups: Vec<(GroupName, u32)>,
+    fresh: Vec<Box<str>>,
     values: Vec<Option<ValueRef>>,
     blocks: FxHashMap<BlockId, String>,
 }
 
 impl Names {
+    fn push_name(&self, ctx: &Context, name: GroupName, out: &mut String) {
+        match name {
+            GroupName::Spelled(s) => out.push_str(ctx.str(s)),
+            GroupName::Number(n) => push_u32(out, n),
+            GroupName::Fresh(i) => out.push_str(&self.fresh[i as usize]),
+        }
+    }
+
     /// The text of a use of `v`: `%x`, `%x#1`, `%3`.
-    pub fn write_use(&self, v: ValueId, out: &mut String) {
+    pub fn write_use(&self, ctx: &Context, v: ValueId, out: &mut String) {
         out.push('%');
         match self.values.get(v.index()).copied().flatten() {
             Some(r) => {
-                let (name, count) = &self.groups[r.group as usize];
-                out.push_str(name);
-                if *count > 1 {
+                let (name, count) = self.groups[r.group as usize];
+                self.push_name(ctx, name, out);
+                if count > 1 {
                     out.push('#');
-                    out.push_str(&r.index.to_string());
+                    push_u32(out, r.index);
                 }
             }
             None => {
@@ -59,12 +79,12 @@ impl Names {
                 out.push_str(", ");
             }
             first = false;
-            let (name, count) = &self.groups[r.group as usize];
+            let (name, count) = self.groups[r.group as usize];
             out.push('%');
-            out.push_str(name);
-            if *count > 1 {
+            self.push_name(&m.ctx, name, out);
+            if count > 1 {
                 out.push(':');
-                out.push_str(&count.to_string());
+                push_u32(out, count);
             }
         }
         !first
@@ -74,7 +94,12 @@ impl Names {
         self.blocks.get(&b).map(|s| s.as_str()).unwrap_or("bb?")
     }
 
-    fn new_group(&mut self, name: String, values: &[ValueId]) {
+    fn fresh_name(&mut self, text: String) -> GroupName {
+        self.fresh.push(text.into_boxed_str());
+        GroupName::Fresh(self.fresh.len() as u32 - 1)
+    }
+
+    fn new_group(&mut self, name: GroupName, values: &[ValueId]) {
         let g = self.groups.len() as u32;
         self.groups.push((name, values.len() as u32));
         for (i, &v) in values.iter().enumerate() {
@@ -83,6 +108,23 @@ impl Names {
             }
             self.values[v.index()] = Some(ValueRef { group: g, index: i as u32 });
         }
+    }
+}
+
+/// Appends the decimal digits of `n` without allocating.
+pub fn push_u32(out: &mut String, mut n: u32) {
+    let mut buf = [0u8; 10];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &b in &buf[i..] {
+        out.push(b as char);
     }
 }
 
@@ -153,8 +195,8 @@ pub fn preserving_names(m: &Module) -> Names {
         }
         for (i, &arg) in bd.args.iter().enumerate() {
             let n = match bd.arg_info[i].name {
-                Some(n) => ctx.str(n).to_string(),
-                None => fresh("arg", &mut used),
+                Some(n) => GroupName::Spelled(n),
+                None => names.fresh_name(fresh("arg", &mut used)),
             };
             names.new_group(n, &[arg]);
         }
@@ -166,21 +208,21 @@ pub fn preserving_names(m: &Module) -> Names {
                 let vals: Vec<ValueId> = od.results[next..(next + g.count as usize).min(n_results)].to_vec();
                 next += g.count as usize;
                 match g.name {
-                    Some(n) => names.new_group(ctx.str(n).to_string(), &vals),
+                    Some(n) => names.new_group(GroupName::Spelled(n), &vals),
                     None => {
                         // tfg style: data results after the node name or op type, `ctl` for the token.
                         let last_is_ctl = vals.last().map(|&v| ctx.is_control_type(body.value(v).ty)).unwrap_or(false);
                         let base = node_name(m, op).unwrap_or_else(|| strip_dialect(ctx.str(od.name)).to_string());
                         if last_is_ctl && vals.len() > 1 {
-                            let data = fresh(&base, &mut used);
+                            let data = names.fresh_name(fresh(&base, &mut used));
                             names.new_group(data, &vals[..vals.len() - 1]);
-                            let ctl = fresh("ctl", &mut used);
+                            let ctl = names.fresh_name(fresh("ctl", &mut used));
                             names.new_group(ctl, &vals[vals.len() - 1..]);
                         } else if last_is_ctl {
-                            let ctl = fresh("ctl", &mut used);
+                            let ctl = names.fresh_name(fresh("ctl", &mut used));
                             names.new_group(ctl, &vals);
                         } else {
-                            let n = fresh(&base, &mut used);
+                            let n = names.fresh_name(fresh(&base, &mut used));
                             names.new_group(n, &vals);
                         }
                     }
@@ -338,7 +380,8 @@ impl CanonicalState<'_> {
                     if let Some(&entry) = blocks.first() {
                         for (v, n) in func_arg_names(m, owner, entry) {
                             let s = self.unique(&mut c, &n);
-                            self.names.new_group(s, &[v]);
+                            let g = self.names.fresh_name(s);
+                            self.names.new_group(g, &[v]);
                             named.insert(v);
                         }
                     }
@@ -357,9 +400,10 @@ impl CanonicalState<'_> {
                     let n = format!("arg{}", c.next_arg);
                     c.next_arg += 1;
                     let s = self.unique(&mut c, &n);
-                    self.names.new_group(s, &[arg]);
+                    let g = self.names.fresh_name(s);
+                    self.names.new_group(g, &[arg]);
                 } else {
-                    let n = c.next_value.to_string();
+                    let n = GroupName::Number(c.next_value);
                     c.next_value += 1;
                     self.names.new_group(n, &[arg]);
                 }
@@ -389,34 +433,34 @@ impl CanonicalState<'_> {
         }
         let name = ctx.str(body.op(op).name);
         // Group starts and names chosen by tfg's hook (result 0 after the op, last = ctl).
-        let mut starts: Vec<(usize, Option<String>)> = vec![(0, None)];
+        let mut starts: Vec<(usize, Option<GroupName>)> = vec![(0, None)];
         if !self.generic && name.starts_with("tfg.") {
             let is_ctl = |v: ValueId| ctx.is_control_type(body.value(v).ty);
             if results.len() > 1 && !is_ctl(results[0]) {
                 // The registered functional ops name their results after ODS (`outs`).
                 let base = if is_functional_op(name) { "outs" } else { strip_dialect(name) };
                 let n = self.unique(c, base);
-                starts[0].1 = Some(n);
+                starts[0].1 = Some(self.names.fresh_name(n));
             }
             if results.iter().any(|&v| is_ctl(v)) {
                 let last = results.len() - 1;
                 let n = self.unique(c, "ctl");
+                let g = self.names.fresh_name(n);
                 if last == 0 {
-                    starts[0].1 = Some(n);
+                    starts[0].1 = Some(g);
                 } else {
-                    starts.push((last, Some(n)));
+                    starts.push((last, Some(g)));
                 }
             }
         }
         if starts[0].1.is_none() {
-            let n = c.next_value.to_string();
+            starts[0].1 = Some(GroupName::Number(c.next_value));
             c.next_value += 1;
-            starts[0].1 = Some(n);
         }
         for (k, (start, n)) in starts.iter().enumerate() {
             let end = starts.get(k + 1).map(|s| s.0).unwrap_or(results.len());
             let vals: Vec<ValueId> = results[*start..end].to_vec();
-            self.names.new_group(n.clone().unwrap_or_default(), &vals);
+            self.names.new_group(n.unwrap_or(GroupName::Number(0)), &vals);
         }
     }
 }

@@ -7,7 +7,7 @@ use crate::ir::attrs::{AttrData, NamedAttr};
 use crate::ir::types::TypeData;
 use crate::ir::{BlockId, CommentAnchor, OpForm, OpId, RegionId, TypeId, ValueId};
 
-use super::attrs::{write_attr, write_dict, write_result_types, write_type, write_type_list};
+use super::attrs::{write_attr, write_dict};
 use super::Printer;
 
 const KEYWORD_ATTRS: [(&str, &str); 3] =
@@ -33,6 +33,7 @@ impl Printer<'_> {
             super::locs::write_op_loc(&m.ctx, m.body.op(op).loc, self.style, &mut self.out);
         }
         self.out.push('\n');
+        self.flush(false);
     }
 
     // ------------------------------------------------------------------ generic
@@ -81,10 +82,10 @@ impl Printer<'_> {
         }
         self.out.push_str(" : (");
         let types: Vec<TypeId> = m.body.operands(op).map(|v| m.body.value(v).ty).collect();
-        write_type_list(&m.ctx, &types, self.style, &mut self.out);
+        self.push_types(&types);
         self.out.push_str(") -> ");
         let results: Vec<TypeId> = m.body.results(op).iter().map(|&v| m.body.value(v).ty).collect();
-        write_result_types(&m.ctx, &results, self.style, &mut self.out);
+        self.push_result_types(&results);
     }
 
     // ------------------------------------------------------------------ regions
@@ -126,9 +127,9 @@ impl Printer<'_> {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                self.names.write_use(a, &mut self.out);
+                self.names.write_use(&self.m.ctx, a, &mut self.out);
                 self.out.push_str(": ");
-                write_type(&m.ctx, m.body.value(a).ty, self.style, &mut self.out);
+                self.push_type(m.body.value(a).ty);
                 if self.opts.debuginfo && (self.opts.canonical || bd.arg_info[i].loc.is_some()) {
                     self.out.push(' ');
                     super::locs::write_arg_loc(&m.ctx, bd.arg_info[i].loc, self.style, &mut self.out);
@@ -191,7 +192,7 @@ impl Printer<'_> {
             if i > 0 {
                 self.out.push_str(", ");
             }
-            self.names.write_use(v, &mut self.out);
+            self.names.write_use(&self.m.ctx, v, &mut self.out);
         }
     }
 
@@ -290,6 +291,8 @@ impl Printer<'_> {
     // ------------------------------------------------------------------ custom forms
 
     /// Prints the custom form of `op`; false (and nothing printed) if it has none.
+    /// Invariant: a custom printer only gives up before it prints a region (regions stream
+    /// their ops to the sink, so what was printed cannot be taken back after that).
     fn print_custom(&mut self, op: OpId, indent: usize) -> bool {
         let m = self.m;
         let name = m.op_name(op);
@@ -334,17 +337,16 @@ impl Printer<'_> {
         if !self.print_keyword_attrs(op, &[]) {
             return false;
         }
-        let ctx = &m.ctx;
         if results.is_empty() {
             if !data.is_empty() {
                 self.out.push_str(" : ");
-                write_type_list(ctx, &self.types_of(&data), self.style, &mut self.out);
+                self.push_types(&self.types_of(&data));
             }
         } else {
             self.out.push_str(" : (");
-            write_type_list(ctx, &self.types_of(&data), self.style, &mut self.out);
+            self.push_types(&self.types_of(&data));
             self.out.push_str(") -> (");
-            write_type_list(ctx, &self.types_of(&results), self.style, &mut self.out);
+            self.push_types(&self.types_of(&results));
             self.out.push(')');
         }
         true
@@ -454,9 +456,9 @@ impl Printer<'_> {
         arg_indent += name.len();
         self.out.push('(');
         for i in (0..args.len()).step_by(2) {
-            self.names.write_use(args[i], &mut self.out);
+            self.names.write_use(&self.m.ctx, args[i], &mut self.out);
             self.out.push_str(": ");
-            write_type(ctx, inputs[i], self.style, &mut self.out);
+            self.push_type(inputs[i]);
             if let Some(list) = &arg_attrs {
                 let entries = ctx.dict_entries(list[i]);
                 if !entries.is_empty() {
@@ -480,7 +482,7 @@ impl Printer<'_> {
             self.indent(indent);
             self.out.push_str("     -> (");
             for (i, &t) in results.iter().enumerate() {
-                write_type(ctx, t, self.style, &mut self.out);
+                self.push_type(t);
                 if let Some(list) = &res_attrs {
                     let entries = ctx.dict_entries(list[i]);
                     if !entries.is_empty() {
@@ -534,7 +536,7 @@ impl Printer<'_> {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                self.names.write_use(c, &mut self.out);
+                self.names.write_use(&self.m.ctx, c, &mut self.out);
                 if let Some(&d) = ret_attrs.get(i) {
                     if !ctx.dict_entries(d).is_empty() {
                         self.out.push(' ');
@@ -549,7 +551,7 @@ impl Printer<'_> {
         }
         if !data.is_empty() {
             self.out.push_str(" : ");
-            write_type_list(ctx, &self.types_of(&data), self.style, &mut self.out);
+            self.push_types(&self.types_of(&data));
         }
         true
     }
@@ -575,7 +577,7 @@ impl Printer<'_> {
         self.print_attr_dict(&attrs);
         if !data.is_empty() {
             self.out.push_str(" : ");
-            write_type_list(&m.ctx, &self.types_of(&data), self.style, &mut self.out);
+            self.push_types(&self.types_of(&data));
         }
         true
     }
@@ -589,9 +591,9 @@ impl Printer<'_> {
         let Some((&cond, args)) = data.split_first() else { return false };
         self.custom_name(op);
         self.out.push(' ');
-        self.names.write_use(cond, &mut self.out);
+        self.names.write_use(&self.m.ctx, cond, &mut self.out);
         self.out.push_str(" : ");
-        write_type(&m.ctx, m.body.value(cond).ty, self.style, &mut self.out);
+        self.push_type(m.body.value(cond).ty);
         if !args.is_empty() {
             self.out.push_str(" (");
             self.write_values(args.iter().copied());
@@ -606,7 +608,7 @@ impl Printer<'_> {
         self.print_attr_dict(&attrs);
         if !args.is_empty() {
             self.out.push_str(" : ");
-            write_type_list(&m.ctx, &self.types_of(args), self.style, &mut self.out);
+            self.push_types(&self.types_of(args));
         }
         true
     }
@@ -623,7 +625,7 @@ impl Printer<'_> {
         let rest: Vec<NamedAttr> = m.body.op(op).attrs.iter().filter(|a| !["name", "number"].contains(&ctx.str(a.name))).copied().collect();
         self.custom_name(op);
         self.out.push('(');
-        self.names.write_use(m.body.operand(op, 0), &mut self.out);
+        self.names.write_use(&self.m.ctx, m.body.operand(op, 0), &mut self.out);
         self.out.push_str(") \"");
         self.out.push_str(&crate::ir::context::escape_bytes(port.as_bytes()));
         self.out.push_str("\" : ");
@@ -634,7 +636,6 @@ impl Printer<'_> {
 
     fn print_region_op(&mut self, op: OpId, indent: usize) -> bool {
         let m = self.m;
-        let ctx = &m.ctx;
         let name = m.op_name(op);
         let Some((data, ctls)) = self.split_operands(op) else { return false };
         let Some(results) = self.data_results(op) else { return false };
@@ -662,7 +663,7 @@ impl Printer<'_> {
         match kind {
             "IfRegion" => {
                 self.out.push(' ');
-                self.names.write_use(data[0], &mut self.out);
+                self.names.write_use(&self.m.ctx, data[0], &mut self.out);
                 ctl_list(self);
                 self.out.push_str(" then ");
                 self.print_region(regions[0], indent, true, false);
@@ -672,7 +673,7 @@ impl Printer<'_> {
             }
             "CaseRegion" => {
                 self.out.push(' ');
-                self.names.write_use(data[0], &mut self.out);
+                self.names.write_use(&self.m.ctx, data[0], &mut self.out);
                 ctl_list(self);
                 for (i, &r) in regions.iter().enumerate() {
                     self.out.push_str(if i > 0 { ", " } else { " " });
@@ -700,11 +701,11 @@ impl Printer<'_> {
                 }
                 ctl_list(self);
                 self.out.push_str(" from ");
-                self.names.write_use(bounds[0], &mut self.out);
+                self.names.write_use(&self.m.ctx, bounds[0], &mut self.out);
                 self.out.push_str(" to ");
-                self.names.write_use(bounds[1], &mut self.out);
+                self.names.write_use(&self.m.ctx, bounds[1], &mut self.out);
                 self.out.push_str(" by ");
-                self.names.write_use(bounds[2], &mut self.out);
+                self.names.write_use(&self.m.ctx, bounds[2], &mut self.out);
                 self.out.push(' ');
                 self.print_region(regions[0], indent, true, false);
                 in_types = self.types_of(&data);
@@ -716,19 +717,19 @@ impl Printer<'_> {
         if kind == "ForRegion" {
             // tfg prints every data operand (bounds included) and parenthesized results.
             self.out.push_str(" : (");
-            write_type_list(ctx, &in_types, self.style, &mut self.out);
+            self.push_types(&in_types);
             self.out.push(')');
             if !out_types.is_empty() {
                 self.out.push_str(" -> (");
-                write_type_list(ctx, &out_types, self.style, &mut self.out);
+                self.push_types(&out_types);
                 self.out.push(')');
             }
             return true;
         }
         self.out.push_str(" : (");
-        write_type_list(ctx, &in_types, self.style, &mut self.out);
+        self.push_types(&in_types);
         self.out.push_str(") -> ");
-        write_result_types(ctx, &out_types, self.style, &mut self.out);
+        self.push_result_types(&out_types);
         true
     }
 }

@@ -46,13 +46,16 @@ pub struct ResultDef {
 
 /// An attribute value before its optional `: type` suffix is applied.
 #[derive(Clone, Debug)]
-pub enum AttrSyntax {
+pub enum AttrSyntax<'a> {
     Done(AttrId),
-    Int(String),
-    Float(String),
-    Str(String),
+    /// An integer literal: negated?, digits as written.
+    Int(bool, &'a str),
+    /// A float literal: negated?, digits as written.
+    Float(bool, &'a str),
+    /// A string literal's text between the quotes, escapes as written.
+    Str(&'a str),
     /// A bare word: `true`, `unit`, a type keyword...
-    Word(String),
+    Word(&'a str),
     /// `dense<...>` without its type yet; `None` for `dense<>`.
     Dense(Option<AttrId>),
     DenseResource(Sym),
@@ -127,6 +130,12 @@ pub struct ParseCx<'t> {
     /// Byte offset of the closing `}` of each block's region.
     pub block_ends: Vec<(BlockId, u32)>,
     known: KnownSyms,
+    /// Reusable text buffer for building names.
+    scratch: String,
+    /// Types already built, by their exact text (`tensor<*xf32>`, `i32`, `!tf_type.control`).
+    type_cache: FxHashMap<&'t str, TypeId>,
+    /// `loc(#name)` uses read before `#name` was defined: placeholder, name, place.
+    forward_loc_aliases: Vec<(AttrId, Sym, Span)>,
 }
 
 /// Symbols the parser uses often, interned once.
@@ -179,6 +188,9 @@ impl<'t> ParseCx<'t> {
             op_starts: Vec::new(),
             block_ends: Vec::new(),
             known,
+            scratch: String::new(),
+            type_cache: FxHashMap::default(),
+            forward_loc_aliases: Vec::new(),
         }
     }
 
@@ -243,11 +255,63 @@ impl<'t> ParseCx<'t> {
     // ------------------------------------------------------------------ types
 
     /// A type written as one word: `i32`, `f32`, `index`, `none`, `si8`, `ui1`.
-    pub fn word_type(&mut self, w: &str, l: usize, r: usize) -> ActionResult<TypeId> {
+    pub fn word_type(&mut self, w: &'t str, l: usize, r: usize) -> ActionResult<TypeId> {
+        if let Some(&t) = self.type_cache.get(w) {
+            return Ok(t);
+        }
         match self.try_word_type(w) {
-            Some(t) => Ok(t),
+            Some(t) => {
+                self.type_cache.insert(w, t);
+                Ok(t)
+            }
             None => fail(Span::new(l, r), format!("expected non-function type, found '{}'", w)),
         }
+    }
+
+    /// A [`SimpleType`](super::lexer::Token::SimpleType) token: `tensor<2x?xf32>`,
+    /// `vector<4xi8>`, `tensor<*x!tf_type.control>`.
+    pub fn simple_type(&mut self, text: &'t str, l: usize, r: usize) -> ActionResult<TypeId> {
+        if let Some(&t) = self.type_cache.get(text) {
+            return Ok(t);
+        }
+        let span = Span::new(l, r);
+        let open = text.find('<').unwrap_or(0);
+        let container = &text[..open];
+        let mut body = &text[open + 1..text.len() - 1];
+        let mut dims = String::new();
+        let mut unranked = false;
+        if let Some(rest) = body.strip_prefix("*x") {
+            unranked = true;
+            body = rest;
+        }
+        loop {
+            let n = body.bytes().take_while(|b| b.is_ascii_digit() || *b == b'?').count();
+            if n > 0 && body.as_bytes().get(n) == Some(&b'x') {
+                dims.push_str(&body[..=n]);
+                body = &body[n + 1..];
+            } else {
+                break;
+            }
+        }
+        let elem = if let Some(inner) = body.strip_prefix("complex<").and_then(|b| b.strip_suffix('>')) {
+            let e = self.word_type(inner, l, r)?;
+            self.module.ctx.ty(TypeData::Complex(e))
+        } else if body.starts_with('!') {
+            self.bang_type(body, false, l, r)?
+        } else {
+            self.word_type(body, l, r)?
+        };
+        let item = if unranked {
+            TypeBodyItem::Unranked { elem }
+        } else if dims.is_empty() {
+            let attr = self.module.ctx.attr(AttrData::Type(elem));
+            TypeBodyItem::Attr { attr, span }
+        } else {
+            TypeBodyItem::Shaped { dims, elem, span }
+        };
+        let t = self.builtin_type(container, vec![item], l, r)?;
+        self.type_cache.insert(text, t);
+        Ok(t)
     }
 
     fn try_word_type(&mut self, w: &str) -> Option<TypeId> {
@@ -292,8 +356,16 @@ impl<'t> ParseCx<'t> {
                         (shape, scalable, elem, true)
                     }
                     Some(TypeBodyItem::Unranked { elem }) => (vec![], vec![], elem, false),
-                    Some(TypeBodyItem::Attr { attr, span: s }) => match self.module.ctx.attr_data(attr) {
-                        AttrData::Type(t) => (vec![], vec![], *t, true),
+                    Some(TypeBodyItem::Attr { attr, span: s }) => match self.module.ctx.attr_data(attr).clone() {
+                        AttrData::Type(t) => (vec![], vec![], t, true),
+                        // `tensor<0xf32>`: the lexer read `0xf32` as a hex integer.
+                        AttrData::Int { spelling, ty: None } => {
+                            let text = self.module.ctx.str(spelling).to_string();
+                            match text.strip_prefix("0x").and_then(|e| self.try_word_type(e)) {
+                                Some(elem) => (vec![0], vec![false], elem, true),
+                                None => return fail(s, "expected element type"),
+                            }
+                        }
                         _ => return fail(s, "expected element type"),
                     },
                     None => return fail(span, "expected element type"),
@@ -328,11 +400,8 @@ impl<'t> ParseCx<'t> {
                         if !ranked || !rest.is_empty() {
                             return fail(span, "expected a static shape for vector type");
                         }
-                        if shape.is_empty() && !items_was_shaped(&shape) {
-                            // vector<f32> (rank 0) is allowed by MLIR.
-                        }
-                        if shape.iter().any(|&d| d == DYNAMIC) {
-                            return fail(span, "vector types must have static shape");
+                        if shape.iter().any(|&d| d == DYNAMIC || d <= 0) {
+                            return fail(span, "vector types must have positive constant sizes but got ".to_string() + &join_i64(&shape));
                         }
                         TypeData::Vector { shape, scalable, elem }
                     }
@@ -454,7 +523,19 @@ impl<'t> ParseCx<'t> {
     }
 
     /// `!name`: an alias, a `!tf_type.*` type, or an unknown dialect type kept verbatim.
-    pub fn bang_type(&mut self, text: &str, opaque: bool, l: usize, r: usize) -> ActionResult<TypeId> {
+    pub fn bang_type(&mut self, text: &'t str, opaque: bool, l: usize, r: usize) -> ActionResult<TypeId> {
+        if let Some(&t) = self.type_cache.get(text) {
+            return Ok(t);
+        }
+        let t = self.bang_type_uncached(text, opaque, l, r)?;
+        // Alias uses are not cached: their definition may not be read yet.
+        if !matches!(self.module.ctx.type_data(t), TypeData::Alias { .. }) {
+            self.type_cache.insert(text, t);
+        }
+        Ok(t)
+    }
+
+    fn bang_type_uncached(&mut self, text: &str, opaque: bool, l: usize, r: usize) -> ActionResult<TypeId> {
         let span = Span::new(l, r);
         let name = &text[1..];
         if opaque {
@@ -532,7 +613,7 @@ impl<'t> ParseCx<'t> {
     // ------------------------------------------------------------------ attributes
 
     /// Combines an attribute value with its optional `: type`.
-    pub fn finish_attr(&mut self, v: AttrSyntax, ty: Option<TypeId>, l: usize, r: usize) -> ActionResult<AttrId> {
+    pub fn finish_attr(&mut self, v: AttrSyntax<'_>, ty: Option<TypeId>, l: usize, r: usize) -> ActionResult<AttrId> {
         let span = Span::new(l, r);
         if let Some(t) = ty {
             if matches!(self.module.ctx.type_data(t), TypeData::Function { .. }) && !matches!(v, AttrSyntax::Done(_)) {
@@ -546,31 +627,32 @@ impl<'t> ParseCx<'t> {
                 }
                 return Ok(a);
             }
-            AttrSyntax::Int(s) => {
+            AttrSyntax::Int(neg, digits) => {
+                let spelling = self.signed_sym(neg, digits);
                 if let Some(t) = ty {
-                    self.check_int_fits(&s, t, span)?;
+                    let text = self.module.ctx.str(spelling).to_string();
+                    self.check_int_fits(&text, t, span)?;
                 }
-                let spelling = self.sym(&s);
                 AttrData::Int { spelling, ty }
             }
-            AttrSyntax::Float(s) => {
+            AttrSyntax::Float(neg, digits) => {
                 if let Some(t) = ty {
                     if !self.is_float_type(t) {
                         return fail(span, "floating point value not valid for specified type");
                     }
                 }
-                let spelling = self.sym(&s);
+                let spelling = self.signed_sym(neg, digits);
                 AttrData::Float { spelling, ty }
             }
             AttrSyntax::Str(s) => {
-                let spelling = self.sym(&s);
+                let spelling = self.sym(s);
                 AttrData::String { spelling, ty }
             }
             AttrSyntax::Word(w) => {
-                match w.as_str() {
+                match w {
                     "true" | "false" if ty.is_none() => AttrData::Bool(w == "true"),
                     "unit" if ty.is_none() => AttrData::Unit,
-                    _ => match self.try_word_type(&w) {
+                    _ => match self.try_word_type(w) {
                         Some(t) if ty.is_none() => AttrData::Type(t),
                         _ => return fail(span, format!("expected attribute value, found '{}'", w)),
                     },
@@ -580,9 +662,10 @@ impl<'t> ParseCx<'t> {
                 let Some(t) = ty else {
                     return fail(span, "expected ':' followed by the type of a dense elements attribute");
                 };
+                // `dense<>` (no elements) is kept as a unit literal.
                 let value = match value {
                     Some(v) => v,
-                    None => self.module.ctx.attr(AttrData::Array(vec![])),
+                    None => self.module.ctx.unit_attr(),
                 };
                 self.check_dense(value, t, span)?;
                 AttrData::Dense { value, ty: t }
@@ -597,7 +680,21 @@ impl<'t> ParseCx<'t> {
         Ok(self.module.ctx.attr(data))
     }
 
-    pub fn type_attr(&mut self, t: TypeId) -> AttrSyntax {
+    /// The symbol for a literal's spelling, with its `-` sign if negated.
+    fn signed_sym(&mut self, neg: bool, digits: &str) -> Sym {
+        if !neg {
+            return self.sym(digits);
+        }
+        self.scratch.clear();
+        self.scratch.push('-');
+        self.scratch.push_str(digits);
+        let text = std::mem::take(&mut self.scratch);
+        let s = self.sym(&text);
+        self.scratch = text;
+        s
+    }
+
+    pub fn type_attr(&mut self, t: TypeId) -> AttrSyntax<'static> {
         AttrSyntax::Done(self.module.ctx.attr(AttrData::Type(t)))
     }
 
@@ -737,7 +834,7 @@ impl<'t> ParseCx<'t> {
     }
 
     /// `array<i64: 1, 2>`.
-    pub fn dense_array(&mut self, elem: TypeId, values: Vec<(AttrSyntax, Span)>, l: usize, r: usize) -> ActionResult<AttrId> {
+    pub fn dense_array(&mut self, elem: TypeId, values: Vec<(AttrSyntax<'_>, Span)>, l: usize, r: usize) -> ActionResult<AttrId> {
         let mut out = Vec::with_capacity(values.len());
         for (v, s) in values {
             let a = self.finish_attr(v, None, s.start as usize, s.end as usize)?;
@@ -801,6 +898,12 @@ impl<'t> ParseCx<'t> {
         }
         // Hex string literals carry raw data; their length is checked by the consumer.
         if let AttrData::String { .. } = ctx.attr_data(value) {
+            return Ok(());
+        }
+        if let AttrData::Unit = ctx.attr_data(value) {
+            if shape.iter().product::<i64>() != 0 {
+                return fail(span, format!("parsed zero elements, but type ({}) expected at least 1", join_i64(&shape)));
+            }
             return Ok(());
         }
         let mut inferred = Vec::new();
@@ -898,8 +1001,74 @@ impl<'t> ParseCx<'t> {
         let (Ok(line), Ok(col)) = (line.parse::<u32>(), col.parse::<u32>()) else {
             return fail(Span::new(l, r), "expected integer line and column number in location");
         };
-        let file = self.sym(file);
+        let file = self.sym(&file[1..file.len() - 1]);
         Ok(self.loc(Location::FileLineCol { file, line, col }))
+    }
+
+    /// `loc(#name)`: a location alias, which (unlike other aliases) may be defined later in
+    /// the file, as mlir-opt prints them. Undefined ones get a placeholder fixed up after
+    /// parsing by [`ParseCx::resolve_location_aliases`].
+    pub fn loc_alias(&mut self, text: &str, l: usize, r: usize) -> ActionResult<AttrId> {
+        let sym = self.sym(&text[1..]);
+        if self.attr_aliases.contains_key(&sym) {
+            return self.hash_attr(text, false, l, r);
+        }
+        let placeholder = self.opaque_attr(text);
+        self.forward_loc_aliases.push((placeholder, sym, Span::new(l, r)));
+        Ok(placeholder)
+    }
+
+    /// Replaces the placeholders of forward location aliases by the aliases, now defined.
+    pub fn resolve_location_aliases(&mut self) -> Result<(), Vec<Diagnostic>> {
+        if self.forward_loc_aliases.is_empty() {
+            return Ok(());
+        }
+        let mut map: FxHashMap<AttrId, AttrId> = FxHashMap::default();
+        let mut errors = Vec::new();
+        for &(placeholder, name, span) in &self.forward_loc_aliases {
+            match self.attr_aliases.get(&name) {
+                Some(&target) => {
+                    let alias = self.module.ctx.attr(AttrData::Alias { name, target });
+                    map.insert(placeholder, alias);
+                }
+                None => errors.push(Diagnostic::error(span, format!("undefined symbol alias id '{}'", self.module.ctx.str(name)))),
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let mut memo: FxHashMap<AttrId, AttrId> = map;
+        for i in 0..self.module.body.op_capacity() {
+            let op = crate::ir::OpId::new(i);
+            if let Some(loc) = self.module.body.op(op).loc {
+                let fixed = remap_loc(&mut self.module.ctx, loc, &mut memo);
+                self.module.body.op_mut(op).loc = Some(fixed);
+            }
+        }
+        for b in self.all_blocks() {
+            for i in 0..self.module.body.block(b).arg_info.len() {
+                if let Some(loc) = self.module.body.block(b).arg_info[i].loc {
+                    let fixed = remap_loc(&mut self.module.ctx, loc, &mut memo);
+                    self.module.body.block_mut(b).arg_info[i].loc = Some(fixed);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn all_blocks(&self) -> Vec<BlockId> {
+        let body = &self.module.body;
+        let mut out = Vec::new();
+        let mut stack = vec![self.module.top];
+        while let Some(b) = stack.pop() {
+            out.push(b);
+            for op in body.block_ops(b) {
+                for &r in &body.op(op).regions {
+                    stack.extend(body.region(r).blocks.iter().copied());
+                }
+            }
+        }
+        out
     }
 
     pub fn loc_word(&mut self, w: &str, l: usize, r: usize) -> ActionResult<AttrId> {
@@ -926,9 +1095,12 @@ impl<'t> ParseCx<'t> {
     // ------------------------------------------------------------------ ops
 
     /// Creates the op from its parts and binds its results to the names written.
-    pub fn finish_op(&mut self, results: Vec<ResultDef>, mut parts: OpParts, loc: Option<AttrId>, l: usize, r: usize) -> ActionResult<OpId> {
+    pub fn finish_op(&mut self, results: Vec<ResultDef>, mut parts: Box<OpParts>, loc: Option<AttrId>, l: usize, r: usize) -> ActionResult<OpId> {
         let span = Span::new(l, r);
         let provided: u32 = results.iter().map(|d| d.count).sum();
+        if !results.is_empty() && parts.result_types.is_empty() {
+            return fail(span, "cannot name an operation with no results");
+        }
         if !results.is_empty() && provided as usize != parts.result_types.len() {
             return fail(
                 span,
@@ -1017,11 +1189,11 @@ impl<'t> ParseCx<'t> {
         ty: Option<TrailingType>,
         l: usize,
         r: usize,
-    ) -> ActionResult<OpParts> {
+    ) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
-        let full = if name.contains('.') { name.to_string() } else { format!("tfg.{}", name) };
+        let op_name = self.prefixed_op_name(name);
         let (ins, outs) = self.split_trailing(ty, data.len(), span)?;
-        let mut parts = OpParts { name: Some(self.sym(&full)), span, ..Default::default() };
+        let mut parts = OpParts { name: Some(op_name), span, ..Default::default() };
         parts.attrs = self.clause_attrs(clauses)?;
         parts.attrs.extend(attrs);
         check_duplicate_keys(&self.module.ctx, &parts.attrs, span)?;
@@ -1029,7 +1201,21 @@ impl<'t> ParseCx<'t> {
         self.push_ctl_operands(&mut parts, ctls);
         parts.result_types = outs;
         parts.result_types.push(self.known.control);
-        Ok(parts)
+        Ok(Box::new(parts))
+    }
+
+    /// The full name of a node-form op: names without a dialect get `tfg.`.
+    fn prefixed_op_name(&mut self, name: &str) -> Sym {
+        if name.contains('.') {
+            return self.sym(name);
+        }
+        self.scratch.clear();
+        self.scratch.push_str("tfg.");
+        self.scratch.push_str(name);
+        let text = std::mem::take(&mut self.scratch);
+        let s = self.sym(&text);
+        self.scratch = text;
+        s
     }
 
     /// `device("..")`, `assigned_device("..")`, `name("..")` become the `_mlir_*` attributes.
@@ -1067,13 +1253,6 @@ impl<'t> ParseCx<'t> {
         }
     }
 
-    pub fn push_untyped_operands(&self, parts: &mut OpParts, uses: Vec<UseRef>) {
-        for u in uses {
-            parts.operands.push(u);
-            parts.operand_types.push(None);
-        }
-    }
-
     pub fn push_ctl_operands(&self, parts: &mut OpParts, ctls: Vec<UseRef>) {
         for u in ctls {
             parts.operands.push(u);
@@ -1094,7 +1273,7 @@ impl<'t> ParseCx<'t> {
         fn_ty: TypeId,
         l: usize,
         r: usize,
-    ) -> ActionResult<OpParts> {
+    ) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let (ins, outs) = match self.module.ctx.type_data(self.module.ctx.resolved_type(fn_ty)) {
             TypeData::Function { inputs, results } => (inputs.clone(), results.clone()),
@@ -1103,11 +1282,17 @@ impl<'t> ParseCx<'t> {
         if ins.len() != operands.len() {
             return fail(span, format!("expected {} operand type(s) but had {}", operands.len(), ins.len()));
         }
-        let name_text = String::from_utf8_lossy(&crate::ir::context::unescape_string(&name[1..name.len() - 1])).into_owned();
-        if name_text.is_empty() {
+        let quoted = &name[1..name.len() - 1];
+        if quoted.is_empty() {
             return fail(span, "empty operation name is invalid");
         }
-        let mut parts = OpParts { name: Some(self.sym(&name_text)), form: OpForm::Generic, span, ..Default::default() };
+        let op_name = if quoted.contains('\\') {
+            let text = String::from_utf8_lossy(&crate::ir::context::unescape_string(quoted)).into_owned();
+            self.sym(&text)
+        } else {
+            self.sym(quoted)
+        };
+        let mut parts = OpParts { name: Some(op_name), form: OpForm::Generic, span, ..Default::default() };
         check_duplicate_keys(&self.module.ctx, &attrs, span)?;
         parts.attrs = attrs.into_iter().collect();
         parts.properties = properties;
@@ -1115,11 +1300,11 @@ impl<'t> ParseCx<'t> {
         parts.successors = successors.into_iter().map(|(s, sp)| (self.module.ctx.sym(&s[1..]), sp)).collect();
         self.push_operands(&mut parts, operands, ins);
         parts.result_types = outs;
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// `return(...)`, `yield(...)` in custom form.
-    pub fn terminator(&mut self, name: &str, data: Vec<UseRef>, ctls: Vec<UseRef>, attrs: Vec<NamedAttr>, ty: Option<TrailingType>, l: usize, r: usize) -> ActionResult<OpParts> {
+    pub fn terminator(&mut self, name: &str, data: Vec<UseRef>, ctls: Vec<UseRef>, attrs: Vec<NamedAttr>, ty: Option<TrailingType>, l: usize, r: usize) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let (ins, outs) = self.split_trailing(ty, data.len(), span)?;
         if !outs.is_empty() {
@@ -1130,7 +1315,7 @@ impl<'t> ParseCx<'t> {
         parts.attrs = attrs.into_iter().collect();
         self.push_operands(&mut parts, data, ins);
         self.push_ctl_operands(&mut parts, ctls);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// `return(%a) [%c {attrs}] device("..") {attrs} : types`; the control operands' attribute
@@ -1145,7 +1330,7 @@ impl<'t> ParseCx<'t> {
         ty: Option<TrailingType>,
         l: usize,
         r: usize,
-    ) -> ActionResult<OpParts> {
+    ) -> ActionResult<Box<OpParts>> {
         let empty = self.module.ctx.attr(AttrData::Dict(vec![]));
         let ret_attrs: Vec<AttrId> = ctls.iter().map(|(_, a)| a.unwrap_or(empty)).collect();
         let mut all = self.clause_attrs(clauses)?.into_vec();
@@ -1161,7 +1346,7 @@ impl<'t> ParseCx<'t> {
 
     /// `condition %c : t (%args) [%ctls] {attrs} : types`.
     #[allow(clippy::too_many_arguments)]
-    pub fn condition(&mut self, cond: UseRef, cond_ty: TypeId, args: Vec<UseRef>, ctls: Vec<UseRef>, attrs: Vec<NamedAttr>, arg_types: Vec<TypeId>, l: usize, r: usize) -> ActionResult<OpParts> {
+    pub fn condition(&mut self, cond: UseRef, cond_ty: TypeId, args: Vec<UseRef>, ctls: Vec<UseRef>, attrs: Vec<NamedAttr>, arg_types: Vec<TypeId>, l: usize, r: usize) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         if arg_types.len() != args.len() {
             return fail(span, format!("expected {} argument type(s) but got {}", args.len(), arg_types.len()));
@@ -1171,11 +1356,11 @@ impl<'t> ParseCx<'t> {
         self.push_operands(&mut parts, vec![cond], vec![cond_ty]);
         self.push_operands(&mut parts, args, arg_types);
         self.push_ctl_operands(&mut parts, ctls);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// `get_result(%v) "name" : N`.
-    pub fn get_result(&mut self, value: UseRef, port: &str, number: &str, l: usize, r: usize) -> ActionResult<OpParts> {
+    pub fn get_result(&mut self, value: UseRef, port: &str, number: &str, l: usize, r: usize) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let Ok(n) = number.parse::<i32>() else { return fail(span, "expected a 32-bit result number") };
         let mut parts = OpParts { name: Some(self.sym("tfg.get_result")), span, ..Default::default() };
@@ -1188,9 +1373,11 @@ impl<'t> ParseCx<'t> {
         let num_attr = self.module.ctx.attr(AttrData::Int { spelling: num_spelling, ty: Some(i32_ty) });
         parts.attrs.push(NamedAttr { name: name_key, value: port_attr });
         parts.attrs.push(NamedAttr { name: number_key, value: num_attr });
-        self.push_untyped_operands(&mut parts, vec![value]);
-        parts.result_types = vec![self.known.tf_tensor];
-        Ok(parts)
+        // The operand is an opaque `!tf_type.tensor` (get_result appears in generic functions).
+        let tensor = self.known.tf_tensor;
+        self.push_operands(&mut parts, vec![value], vec![tensor]);
+        parts.result_types = vec![tensor];
+        Ok(Box::new(parts))
     }
 
     /// The region ops (`IfRegion`, `CaseRegion`, `WhileRegion`, `ForRegion` and variants).
@@ -1206,7 +1393,7 @@ impl<'t> ParseCx<'t> {
         ty: Option<TrailingType>,
         l: usize,
         r: usize,
-    ) -> ActionResult<OpParts> {
+    ) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let full = if keyword.starts_with("tfg.") { keyword.to_string() } else { format!("tfg.{}", keyword) };
         let is_loop = keyword.ends_with("WhileRegion") || keyword.ends_with("ForRegion");
@@ -1239,11 +1426,11 @@ impl<'t> ParseCx<'t> {
         parts.regions = regions.into_iter().collect();
         parts.result_types = outs;
         parts.result_types.push(self.known.control);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// `tfg.graph #version { body }`.
-    pub fn graph_op(&mut self, version: Option<AttrId>, region: RegionId, l: usize, r: usize) -> ActionResult<OpParts> {
+    pub fn graph_op(&mut self, version: Option<AttrId>, region: RegionId, l: usize, r: usize) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let Some(version) = version else { return fail(span, "invalid kind of attribute specified") };
         if !matches!(self.module.ctx.attr_data(self.module.ctx.resolved_attr(version)), AttrData::TfVersion { .. }) {
@@ -1253,7 +1440,7 @@ impl<'t> ParseCx<'t> {
         let mut parts = OpParts { name: Some(self.sym("tfg.graph")), span, ..Default::default() };
         parts.attrs.push(NamedAttr { name: self.known.version, value: version });
         parts.regions.push(region);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     fn ensure_entry_block(&mut self, region: RegionId) -> BlockId {
@@ -1279,7 +1466,7 @@ impl<'t> ParseCx<'t> {
         region: RegionId,
         l: usize,
         r: usize,
-    ) -> ActionResult<OpParts> {
+    ) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         let mut generic = false;
         let mut visibility = None;
@@ -1345,11 +1532,11 @@ impl<'t> ParseCx<'t> {
         parts.attrs.push(NamedAttr { name: self.known.res_attrs, value: a });
         check_duplicate_keys(&self.module.ctx, &parts.attrs, span)?;
         parts.regions.push(region);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 
     /// `module [@name] [attributes {...}] { body }`.
-    pub fn module_op(&mut self, name: Option<&str>, attrs: Vec<NamedAttr>, region: RegionId, l: usize, r: usize) -> ActionResult<OpParts> {
+    pub fn module_op(&mut self, name: Option<&str>, attrs: Vec<NamedAttr>, region: RegionId, l: usize, r: usize) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
         self.ensure_entry_block(region);
         let mut parts = OpParts { name: Some(self.sym("builtin.module")), span, ..Default::default() };
@@ -1361,12 +1548,34 @@ impl<'t> ParseCx<'t> {
         parts.attrs.extend(attrs);
         check_duplicate_keys(&self.module.ctx, &parts.attrs, span)?;
         parts.regions.push(region);
-        Ok(parts)
+        Ok(Box::new(parts))
     }
 }
 
-fn items_was_shaped(_shape: &[i64]) -> bool {
-    true
+/// Rebuilds a location with forward-alias placeholders replaced (memoized by id).
+fn remap_loc(ctx: &mut crate::ir::Context, a: AttrId, memo: &mut FxHashMap<AttrId, AttrId>) -> AttrId {
+    if let Some(&m) = memo.get(&a) {
+        return m;
+    }
+    let data = ctx.attr_data(a).clone();
+    let fixed = match data {
+        AttrData::Loc(Location::Name { name, child: Some(c) }) => {
+            let c = remap_loc(ctx, c, memo);
+            ctx.attr(AttrData::Loc(Location::Name { name, child: Some(c) }))
+        }
+        AttrData::Loc(Location::CallSite { callee, caller }) => {
+            let callee = remap_loc(ctx, callee, memo);
+            let caller = remap_loc(ctx, caller, memo);
+            ctx.attr(AttrData::Loc(Location::CallSite { callee, caller }))
+        }
+        AttrData::Loc(Location::Fused { metadata, locs }) => {
+            let locs = locs.into_iter().map(|l| remap_loc(ctx, l, memo)).collect();
+            ctx.attr(AttrData::Loc(Location::Fused { metadata, locs }))
+        }
+        _ => a,
+    };
+    memo.insert(a, fixed);
+    fixed
 }
 
 fn join_i64(v: &[i64]) -> String {

@@ -61,8 +61,8 @@ fn balanced_body_len(rest: &str) -> Option<usize> {
             }
             b'<' | b'(' | b'[' | b'{' => stack.push(c),
             b'>' => {
-                // `->` inside a body (function types) is not a closer.
-                if i > 0 && bytes[i - 1] == b'-' {
+                // `->` (function types) and `>=` (affine sets) are not closers.
+                if i > 0 && bytes[i - 1] == b'-' || bytes.get(i + 1) == Some(&b'=') {
                 } else if stack.pop() != Some(b'<') {
                     return None;
                 }
@@ -112,7 +112,27 @@ fn dialect_sym<'a>(lex: &mut Lexer<'a, Token<'a>>) -> Result<DialectSym<'a>, Lex
     }
 }
 
+fn file_metadata<'a>(lex: &mut Lexer<'a, Token<'a>>) -> Result<&'a str, LexError> {
+    match lex.remainder().find("#-}") {
+        Some(n) => {
+            lex.bump(n + 3);
+            Ok(lex.slice())
+        }
+        None => Err(LexError::UnbalancedBody),
+    }
+}
+
 fn opaque_keyword<'a>(lex: &mut Lexer<'a, Token<'a>>) -> Result<&'a str, LexError> {
+    // `distinct[N]<...>` has its id before the body.
+    if lex.slice() == "distinct" {
+        let rest = lex.remainder();
+        if rest.starts_with('[') {
+            match rest.find(']') {
+                Some(n) => lex.bump(n + 1),
+                None => return Err(LexError::UnbalancedBody),
+            }
+        }
+    }
     let rest = lex.remainder();
     match balanced_body_len(rest) {
         Some(n) => {
@@ -193,6 +213,11 @@ pub enum Token<'a> {
     /// A dimension-list prefix: `2x3x`, `?x`, `[4]x`, as in `tensor<2x3xf32>`.
     #[regex(r"(([0-9]+|\?|\[[0-9]+\])x)+")]
     Dims(&'a str),
+    /// A whole tensor or vector type with a scalar element, `tensor<2x?xf32>`,
+    /// `tensor<*x!tf_type.control>`: the common case, lexed as one token so the parser
+    /// can look it up in a cache instead of rebuilding it.
+    #[regex(r"(tensor|vector)<(\*x|(([0-9]+|\?)x)*)([su]?i[0-9]+|f16|bf16|f32|f64|index|complex<(f16|bf16|f32|f64)>|!tf_type\.(control|tensor|string|resource|variant|qint8|qint16|qint32|quint8|quint16))>", priority = 100)]
+    SimpleType(&'a str),
     /// `*x`, the unranked-shape prefix of `tensor<*xf32>`.
     #[token("*x")]
     UnrankedX,
@@ -294,10 +319,9 @@ pub enum Token<'a> {
     Plus,
     #[token("-")]
     Minus,
-    #[token("{-#")]
-    FileMetadataBegin,
-    #[token("#-}")]
-    FileMetadataEnd,
+    /// `{-# dialect_resources: {...} #-}`, kept verbatim.
+    #[token("{-#", file_metadata)]
+    FileMetadata(&'a str),
 }
 
 /// A lexed token with byte offsets, as lalrpop wants it.
@@ -338,14 +362,14 @@ impl<'a> Iterator for TokenStream<'a> {
             Ok(Token::UnterminatedString) => Err((span.start, LexError::UnterminatedString, span.end)),
             Ok(t) => {
                 match t {
-                    Token::LParen | Token::LBracket | Token::LBrace | Token::Less | Token::FileMetadataBegin => {
+                    Token::LParen | Token::LBracket | Token::LBrace | Token::Less => {
                         self.depth += 1;
                         if self.depth > MAX_NESTING {
                             self.failed = true;
                             return Some(Err((span.start, LexError::TooDeep, span.end)));
                         }
                     }
-                    Token::RParen | Token::RBracket | Token::RBrace | Token::Greater | Token::FileMetadataEnd => {
+                    Token::RParen | Token::RBracket | Token::RBrace | Token::Greater => {
                         self.depth = self.depth.saturating_sub(1);
                     }
                     _ => {}
@@ -372,10 +396,12 @@ mod tests {
     #[test]
     fn dims_split_from_element_type() {
         assert_eq!(
-            kinds("tensor<2x?xf32>"),
-            vec![Token::BareId("tensor"), Token::Less, Token::Dims("2x?x"), Token::BareId("f32"), Token::Greater]
+            kinds("tensor<2x?xfoo>"),
+            vec![Token::BareId("tensor"), Token::Less, Token::Dims("2x?x"), Token::BareId("foo"), Token::Greater]
         );
         assert_eq!(kinds("*xi32")[0], Token::UnrankedX);
+        assert_eq!(kinds("tensor<2x?xf32>"), vec![Token::SimpleType("tensor<2x?xf32>")]);
+        assert_eq!(kinds("tensor<*x!tf_type.resource<tensor<f32>>>")[0], Token::BareId("tensor"));
     }
 
     #[test]

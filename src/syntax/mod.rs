@@ -31,6 +31,7 @@ pub fn parse_module(text: &str) -> Result<Module, Vec<Diagnostic>> {
         diags.extend(convert_error(text, e));
         return Err(diags);
     }
+    cx.resolve_location_aliases()?;
     let op_starts = std::mem::take(&mut cx.op_starts);
     let block_ends = std::mem::take(&mut cx.block_ends);
     let mut module = resolve::resolve(cx)?;
@@ -42,11 +43,14 @@ pub fn parse_module(text: &str) -> Result<Module, Vec<Diagnostic>> {
 fn describe(tok: &Token<'_>) -> String {
     use Token::*;
     match tok {
-        BareId(s) | PercentId(s) | CaretId(s) | AtId(s) | Integer(s) | HexInteger(s) | Float(s) | String(s) | Dims(s) => {
+        BareId(s) | PercentId(s) | CaretId(s) | AtId(s) | Integer(s) | HexInteger(s) | Float(s) | String(s) | Dims(s)
+        | SimpleType(s) => {
             format!("'{}'", s)
         }
         HashId(d) | BangId(d) => format!("'{}'", d.text),
-        KwIfRegion(s) | KwCaseRegion(s) | KwWhileRegion(s) | KwForRegion(s) | OpaqueBuiltin(s) => format!("'{}'", s),
+        KwIfRegion(s) | KwCaseRegion(s) | KwWhileRegion(s) | KwForRegion(s) | OpaqueBuiltin(s) | FileMetadata(s) => {
+            format!("'{}'", s.chars().take(40).collect::<std::string::String>())
+        }
         other => {
             let dbg = format!("{:?}", other);
             let spelled = match other {
@@ -80,8 +84,10 @@ fn expected_list(expected: &[std::string::String]) -> std::string::String {
                 "Float" => "float".into(),
                 "String" => "string".into(),
                 "Dims" => "dimension list".into(),
+                "SimpleType" => "type".into(),
                 "IfRegion" | "CaseRegion" | "WhileRegion" | "ForRegion" => t.clone(),
                 "OpaqueBuiltin" => "affine map".into(),
+                "FileMetadata" => "'{-#'".into(),
                 other => format!("'{}'", other),
             }
         })
