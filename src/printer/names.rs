@@ -298,9 +298,55 @@ pub fn sanitize(name: &str) -> String {
 
 /// Names exactly as mlir-opt / tfg-opt would print them.
 pub fn canonical_names(m: &Module, generic: bool) -> Names {
+    if generic {
+        return generic_unique_names(m);
+    }
     let mut names = Names { values: vec![None; m.body.value_capacity()], ..Default::default() };
     let mut state = CanonicalState { m, generic, names: &mut names, used: Vec::new() };
     state.number_region(&[m.top], None, Counters::default());
+    names
+}
+
+/// MLIR's numbering in generic form (`OpPrintingFlags::shouldPrintUniqueSSAIDs`): one set of
+/// counters for the whole module, regions numbered from a stack (the last nested region
+/// pushed is numbered first), each region's blocks `^bb0`, `^bb1`, ...
+fn generic_unique_names(m: &Module) -> Names {
+    let mut names = Names { values: vec![None; m.body.value_capacity()], ..Default::default() };
+    let body = &m.body;
+    let (mut next_value, mut next_arg) = (0u32, 0u32);
+    let mut stack: Vec<(Vec<BlockId>, bool)> = vec![(vec![m.top], false)];
+    while let Some((blocks, is_region)) = stack.pop() {
+        for (i, &b) in blocks.iter().enumerate() {
+            if is_region {
+                names.blocks.insert(b, format!("bb{}", i));
+            }
+            for &arg in &body.block(b).args {
+                let n = if i == 0 {
+                    next_arg += 1;
+                    format!("arg{}", next_arg - 1)
+                } else {
+                    next_value += 1;
+                    (next_value - 1).to_string()
+                };
+                names.new_group(n, &[arg]);
+            }
+            for op in body.block_ops(b) {
+                let results = body.results(op);
+                if !results.is_empty() {
+                    let vals = results.to_vec();
+                    names.new_group(next_value.to_string(), &vals);
+                    next_value += 1;
+                }
+            }
+        }
+        for &b in &blocks {
+            for op in body.block_ops(b) {
+                for &r in &body.op(op).regions {
+                    stack.push((body.region(r).blocks.clone(), true));
+                }
+            }
+        }
+    }
     names
 }
 
