@@ -108,6 +108,9 @@ def collect(corpus, only, include_pending):
         rel = os.path.relpath(path, REPO)
         if not rel.endswith((".mlir", ".amir")) or "/Inputs/" in rel:
             continue
+        # Namespace tests declare schemas loaded with --namespace-file in their RUN lines.
+        if "/namespaces/" in rel:
+            continue
         if "/pending/" in rel and not include_pending:
             continue
         items += inputs_of(path, rel)
@@ -274,7 +277,8 @@ def check_one(label, text, amanda, mlir_opt, oracle, tmpdir, full_diff):
     rc, out, err = run_tool([amanda, "--canonical"], text, tmpdir)
     if rc != 0:
         return "FAIL", "    %s accepts it; amanda-opt --canonical fails: %s" % (name, first_error(err))
-    if out == expected:
+    # mlir-opt and tfg-opt end their output with a blank line; TensorFlow's pywrap does not.
+    if out.rstrip("\n") == expected.rstrip("\n"):
         return "PASS", ""
     diff = list(
         difflib.unified_diff(

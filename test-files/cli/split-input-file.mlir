@@ -18,9 +18,11 @@
 // CANON:      module {
 // CANON-NEXT:   %0 = "foo.a"() : () -> i32
 // CANON-NEXT: }
+// CANON-EMPTY:
 // CANON-NEXT: // -----
 // CANON-NEXT: module {
 // CANON-NEXT: }
+// CANON-EMPTY:
 // CANON-NEXT: // -----
 // CANON-NEXT: module {
 // CANON-NEXT:   %0 = "foo.b"() : () -> f32
