@@ -1162,7 +1162,7 @@ impl<'t> ParseCx<'t> {
     /// A region `{ ... }`: `entry` holds the ops before the first label.
     pub fn region(&mut self, entry: Vec<OpId>, labeled: Vec<BlockId>, l: usize, r: usize) -> RegionId {
         let mut blocks = Vec::with_capacity(labeled.len() + 1);
-        if !entry.is_empty() || labeled.is_empty() && false {
+        if !entry.is_empty() {
             let b = self.block(None, vec![], entry, l, l);
             blocks.push(b);
         }
