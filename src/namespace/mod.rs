@@ -12,7 +12,9 @@
 //! * [`describe`] — `--list-namespaces` and `--describe OP`.
 //! * [`ports`] — ports by name (`annotate-ports`, `--print-port-names`).
 //! * [`defaults`] — `materialize-default-attrs` and `strip-default-attrs`.
+//! * [`args`] — the ordered-argument view of TorchScript ops (`torch-call-form`, `torch-attr-form`).
 
+pub mod args;
 pub mod defaults;
 pub mod describe;
 pub mod jsonl;

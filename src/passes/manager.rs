@@ -55,6 +55,16 @@ impl Default for PassRegistry {
                     run: |m| crate::namespace::with_registry(|r| crate::namespace::defaults::strip(m, r)),
                 },
                 PassInfo {
+                    name: "torch-call-form",
+                    summary: "TorchScript ops: arguments given as attributes become constant operands",
+                    run: |m| crate::namespace::with_registry(|r| crate::namespace::args::to_call_form(m, r)),
+                },
+                PassInfo {
+                    name: "torch-attr-form",
+                    summary: "TorchScript ops: trailing constant operands become attributes named after their arguments",
+                    run: |m| crate::namespace::with_registry(|r| crate::namespace::args::to_attr_form(m, r)),
+                },
+                PassInfo {
                     name: "verify",
                     summary: "run the verifier (also done after every pass)",
                     run: |m| {
