@@ -331,9 +331,10 @@ impl<'a> OpCx<'a> {
             }
         }
         if let Some(allowed) = &a.allowed {
-            let values: Vec<Value> = if a.kind.starts_with("list(") {
+            let list_of = a.kind.strip_prefix("list(").and_then(|k| k.strip_suffix(')'));
+            let values: Vec<Value> = if let Some(inner) = list_of {
                 match ctx.attr_data(v) {
-                    AttrData::Array(items) => items.iter().filter_map(|&i| tf_value(self.m, &a.kind[5..a.kind.len() - 1], i)).collect(),
+                    AttrData::Array(items) => items.iter().filter_map(|&i| tf_value(self.m, inner, i)).collect(),
                     _ => Vec::new(),
                 }
             } else {
