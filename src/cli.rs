@@ -241,6 +241,11 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
     if failed {
         return Err(());
     }
+    // The input is not needed any more: free it before printing, when the module and the
+    // output buffers are alive (the peak of memory use).
+    drop(file);
+    drop(chunks);
+    drop(bytes);
     let modules: Vec<&Module> = results.iter().filter_map(|r| r.module.as_ref()).collect();
     let t = std::time::Instant::now();
     let written = if let [single] = modules.as_slice() {

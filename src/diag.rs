@@ -125,13 +125,13 @@ impl<'a> SourceFile<'a> {
         };
         let mut labels = Vec::new();
         if let Some(s) = d.span {
-            let r = clamp(s, self.text.len());
+            let r = clamp(s, self.text);
             labels.push(Label::primary((), r));
         }
         let mut notes = Vec::new();
         for (span, msg) in &d.notes {
             match span {
-                Some(s) => labels.push(Label::secondary((), clamp(*s, self.text.len())).with_message(msg.clone())),
+                Some(s) => labels.push(Label::secondary((), clamp(*s, self.text)).with_message(msg.clone())),
                 None => notes.push(msg.clone()),
             }
         }
@@ -150,8 +150,12 @@ impl<'a> SourceFile<'a> {
     }
 }
 
-fn clamp(s: Span, len: usize) -> std::ops::Range<usize> {
+/// The part of `s` to underline: within the text, and only its first line (an op's span
+/// covers its regions, which may be a million lines).
+fn clamp(s: Span, text: &str) -> std::ops::Range<usize> {
+    let len = text.len();
     let start = (s.start as usize).min(len);
     let end = (s.end as usize).clamp(start, len);
-    start..end
+    let first_line_end = text.get(start..end).and_then(|t| t.find('\n')).map(|i| start + i).unwrap_or(end);
+    start..first_line_end.max(start)
 }

@@ -25,4 +25,5 @@ pub mod namespace;
 pub mod passes;
 pub mod printer;
 pub mod syntax;
+pub mod testgen;
 pub mod verify;

@@ -55,7 +55,7 @@ fn tf_ref_type(dtype: &str) -> String {
     let base = match dtype {
         "float" => "f32",
         "double" => "f64",
-        "half" => "f16",
+        "half" => "half",
         other => other,
     };
     format!("!tf_type.{}ref", base)

@@ -36,7 +36,53 @@ pub struct Use {
 #[derive(Clone, Copy, Debug)]
 pub struct Operand {
     pub value: ValueId,
-    next_use: Option<Use>,
+    next_use: PackedUse,
+}
+
+/// `Option<Use>` in 8 bytes (`op == u32::MAX` is none): use chains are on every operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PackedUse {
+    op: u32,
+    slot: u32,
+}
+
+impl PackedUse {
+    const NONE: PackedUse = PackedUse { op: u32::MAX, slot: 0 };
+
+    fn get(self) -> Option<Use> {
+        (self.op != u32::MAX).then(|| Use { op: OpId::new(self.op as usize), slot: self.slot })
+    }
+
+    fn from(u: Option<Use>) -> Self {
+        match u {
+            Some(u) => PackedUse { op: u.op.index() as u32, slot: u.slot },
+            None => PackedUse::NONE,
+        }
+    }
+}
+
+/// `Option<OpId>` / `Option<BlockId>` in 4 bytes, for the links every op carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PackedId(u32);
+
+impl PackedId {
+    const NONE: PackedId = PackedId(u32::MAX);
+
+    fn op(self) -> Option<OpId> {
+        (self.0 != u32::MAX).then(|| OpId::new(self.0 as usize))
+    }
+
+    fn block(self) -> Option<BlockId> {
+        (self.0 != u32::MAX).then(|| BlockId::new(self.0 as usize))
+    }
+
+    fn of_op(op: Option<OpId>) -> Self {
+        op.map(|o| PackedId(o.index() as u32)).unwrap_or(PackedId::NONE)
+    }
+
+    fn of_block(b: Option<BlockId>) -> Self {
+        b.map(|o| PackedId(o.index() as u32)).unwrap_or(PackedId::NONE)
+    }
 }
 
 /// A spelled name for a run of results: `%x:3` is `{name: "x", count: 3}`.
@@ -76,9 +122,9 @@ pub struct OpData {
     pub loc: Option<AttrId>,
     pub form: OpForm,
     pub span: Span,
-    parent: Option<BlockId>,
-    prev: Option<OpId>,
-    next: Option<OpId>,
+    parent: PackedId,
+    prev: PackedId,
+    next: PackedId,
     erased: bool,
 }
 
@@ -94,7 +140,7 @@ pub enum ValueDef {
 pub struct ValueData {
     pub ty: TypeId,
     pub def: ValueDef,
-    first_use: Option<Use>,
+    first_use: PackedUse,
 }
 
 /// A block argument's spelling and attachments.
@@ -211,12 +257,12 @@ impl Body {
     }
 
     pub fn parent_block(&self, op: OpId) -> Option<BlockId> {
-        self.ops[op.index()].parent
+        self.ops[op.index()].parent.block()
     }
 
     /// The op that owns the region holding `op`.
     pub fn parent_op(&self, op: OpId) -> Option<OpId> {
-        let block = self.ops[op.index()].parent?;
+        let block = self.ops[op.index()].parent.block()?;
         let region = self.blocks[block.index()].parent?;
         self.regions[region.index()].parent
     }
@@ -244,7 +290,7 @@ impl Body {
             .enumerate()
             .map(|(i, &ty)| {
                 let v = ValueId::new(self.values.len());
-                self.values.push(ValueData { ty, def: ValueDef::Result { op: id, index: i as u32 }, first_use: None });
+                self.values.push(ValueData { ty, def: ValueDef::Result { op: id, index: i as u32 }, first_use: PackedUse::NONE });
                 v
             })
             .collect();
@@ -268,9 +314,9 @@ impl Body {
             loc: spec.loc,
             form: spec.form,
             span: spec.span,
-            parent: None,
-            prev: None,
-            next: None,
+            parent: PackedId::NONE,
+            prev: PackedId::NONE,
+            next: PackedId::NONE,
             erased: false,
         });
         id
@@ -285,7 +331,7 @@ impl Body {
     pub fn add_block_arg(&mut self, block: BlockId, ty: TypeId, info: BlockArgInfo) -> ValueId {
         let v = ValueId::new(self.values.len());
         let index = self.blocks[block.index()].args.len() as u32;
-        self.values.push(ValueData { ty, def: ValueDef::BlockArg { block, index }, first_use: None });
+        self.values.push(ValueData { ty, def: ValueDef::BlockArg { block, index }, first_use: PackedUse::NONE });
         let b = &mut self.blocks[block.index()];
         b.args.push(v);
         b.arg_info.push(info);
@@ -314,7 +360,7 @@ impl Body {
         self.clear_operands(op);
         for (slot, &v) in values.iter().enumerate() {
             let u = Use { op, slot: slot as u32 };
-            let head = self.values[v.index()].first_use.replace(u);
+            let head = std::mem::replace(&mut self.values[v.index()].first_use, PackedUse::from(Some(u)));
             self.ops[op.index()].operands.push(Operand { value: v, next_use: head });
         }
     }
@@ -322,7 +368,7 @@ impl Body {
     /// Appends one operand to `op`.
     pub fn push_operand(&mut self, op: OpId, v: ValueId) {
         let slot = self.ops[op.index()].operands.len() as u32;
-        let head = self.values[v.index()].first_use.replace(Use { op, slot });
+        let head = std::mem::replace(&mut self.values[v.index()].first_use, PackedUse::from(Some(Use { op, slot })));
         self.ops[op.index()].operands.push(Operand { value: v, next_use: head });
     }
 
@@ -342,7 +388,7 @@ impl Body {
     fn unlink_use(&mut self, u: Use) {
         let operand = self.ops[u.op.index()].operands[u.slot as usize];
         let v = operand.value;
-        let mut cursor = self.values[v.index()].first_use;
+        let mut cursor = self.values[v.index()].first_use.get();
         let mut prev: Option<Use> = None;
         while let Some(c) = cursor {
             let next = self.ops[c.op.index()].operands[c.slot as usize].next_use;
@@ -354,7 +400,7 @@ impl Body {
                 return;
             }
             prev = Some(c);
-            cursor = next;
+            cursor = next.get();
         }
     }
 
@@ -362,7 +408,7 @@ impl Body {
     pub fn set_operand(&mut self, op: OpId, slot: usize, v: ValueId) {
         let u = Use { op, slot: slot as u32 };
         self.unlink_use(u);
-        let head = self.values[v.index()].first_use.replace(u);
+        let head = std::mem::replace(&mut self.values[v.index()].first_use, PackedUse::from(Some(u)));
         let operand = &mut self.ops[op.index()].operands[slot];
         operand.value = v;
         operand.next_use = head;
@@ -370,11 +416,11 @@ impl Body {
 
     /// Every place `v` is used (most recently added first).
     pub fn uses(&self, v: ValueId) -> UseIter<'_> {
-        UseIter { body: self, cursor: self.values[v.index()].first_use }
+        UseIter { body: self, cursor: self.values[v.index()].first_use.get() }
     }
 
     pub fn has_uses(&self, v: ValueId) -> bool {
-        self.values[v.index()].first_use.is_some()
+        self.values[v.index()].first_use.get().is_some()
     }
 
     /// Makes every use of `from` use `to` instead.
@@ -382,12 +428,12 @@ impl Body {
         if from == to {
             return;
         }
-        let mut cursor = self.values[from.index()].first_use.take();
+        let mut cursor = std::mem::replace(&mut self.values[from.index()].first_use, PackedUse::NONE).get();
         while let Some(u) = cursor {
             let operand = &mut self.ops[u.op.index()].operands[u.slot as usize];
-            cursor = operand.next_use;
+            cursor = operand.next_use.get();
             operand.value = to;
-            operand.next_use = self.values[to.index()].first_use.replace(u);
+            operand.next_use = std::mem::replace(&mut self.values[to.index()].first_use, PackedUse::from(Some(u)));
         }
     }
 
@@ -411,21 +457,21 @@ impl Body {
     }
 
     pub fn next_op(&self, op: OpId) -> Option<OpId> {
-        self.ops[op.index()].next
+        self.ops[op.index()].next.op()
     }
 
     /// Places a detached `op` at the end of `block`.
     pub fn append_op(&mut self, block: BlockId, op: OpId) {
-        debug_assert!(self.ops[op.index()].parent.is_none());
+        debug_assert!(self.ops[op.index()].parent.block().is_none());
         let last = self.blocks[block.index()].last;
         {
             let o = &mut self.ops[op.index()];
-            o.parent = Some(block);
-            o.prev = last;
-            o.next = None;
+            o.parent = PackedId::of_block(Some(block));
+            o.prev = PackedId::of_op(last);
+            o.next = PackedId::NONE;
         }
         match last {
-            Some(l) => self.ops[l.index()].next = Some(op),
+            Some(l) => self.ops[l.index()].next = PackedId::of_op(Some(op)),
             None => self.blocks[block.index()].first = Some(op),
         }
         let b = &mut self.blocks[block.index()];
@@ -435,17 +481,17 @@ impl Body {
 
     /// Places a detached `op` right before `before`.
     pub fn insert_op_before(&mut self, before: OpId, op: OpId) {
-        let Some(block) = self.ops[before.index()].parent else { return };
-        let prev = self.ops[before.index()].prev;
+        let Some(block) = self.ops[before.index()].parent.block() else { return };
+        let prev = self.ops[before.index()].prev.op();
         {
             let o = &mut self.ops[op.index()];
-            o.parent = Some(block);
-            o.prev = prev;
-            o.next = Some(before);
+            o.parent = PackedId::of_block(Some(block));
+            o.prev = PackedId::of_op(prev);
+            o.next = PackedId::of_op(Some(before));
         }
-        self.ops[before.index()].prev = Some(op);
+        self.ops[before.index()].prev = PackedId::of_op(Some(op));
         match prev {
-            Some(p) => self.ops[p.index()].next = Some(op),
+            Some(p) => self.ops[p.index()].next = PackedId::of_op(Some(op)),
             None => self.blocks[block.index()].first = Some(op),
         }
         self.blocks[block.index()].len += 1;
@@ -453,22 +499,22 @@ impl Body {
 
     /// Takes `op` out of its block (it stays alive, detached).
     pub fn detach_op(&mut self, op: OpId) {
-        let Some(block) = self.ops[op.index()].parent else { return };
-        let (prev, next) = (self.ops[op.index()].prev, self.ops[op.index()].next);
+        let Some(block) = self.ops[op.index()].parent.block() else { return };
+        let (prev, next) = (self.ops[op.index()].prev.op(), self.ops[op.index()].next.op());
         match prev {
-            Some(p) => self.ops[p.index()].next = next,
+            Some(p) => self.ops[p.index()].next = PackedId::of_op(next),
             None => self.blocks[block.index()].first = next,
         }
         match next {
-            Some(n) => self.ops[n.index()].prev = prev,
+            Some(n) => self.ops[n.index()].prev = PackedId::of_op(prev),
             None => self.blocks[block.index()].last = prev,
         }
         let b = &mut self.blocks[block.index()];
         b.len -= 1;
         let o = &mut self.ops[op.index()];
-        o.parent = None;
-        o.prev = None;
-        o.next = None;
+        o.parent = PackedId::NONE;
+        o.prev = PackedId::NONE;
+        o.next = PackedId::NONE;
     }
 
     /// Erases `op` and everything nested in it. Its results must have no uses left
@@ -513,7 +559,7 @@ impl Iterator for UseIter<'_> {
     type Item = Use;
     fn next(&mut self) -> Option<Use> {
         let u = self.cursor?;
-        self.cursor = self.body.ops[u.op.index()].operands[u.slot as usize].next_use;
+        self.cursor = self.body.ops[u.op.index()].operands[u.slot as usize].next_use.get();
         Some(u)
     }
 }
@@ -528,7 +574,7 @@ impl Iterator for BlockOps<'_> {
     type Item = OpId;
     fn next(&mut self) -> Option<OpId> {
         let op = self.cursor?;
-        self.cursor = self.body.ops[op.index()].next;
+        self.cursor = self.body.ops[op.index()].next.op();
         Some(op)
     }
 }

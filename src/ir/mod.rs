@@ -9,6 +9,7 @@ pub mod attrs;
 pub mod body;
 pub mod context;
 pub mod entity;
+pub mod equal;
 pub mod intern;
 pub mod module;
 pub mod types;

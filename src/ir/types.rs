@@ -51,8 +51,8 @@ pub const FLOAT_TYPE_NAMES: &[&str] = &[
 /// `!tf_type.*` names without parameters.
 pub const TF_SIMPLE_TYPE_NAMES: &[&str] = &[
     "control", "tensor", "string", "qint8", "qint16", "qint32", "quint8", "quint16", "resource", "variant",
-    "f16ref", "f32ref", "f64ref", "bfloat16ref", "halfref", "float8e4m3fnref", "float8e5m2ref",
-    "float8e4m3fnuzref", "float8e4m3b11fnuzref", "float8e5m2fnuzref", "int4ref", "uint4ref", "int2ref", "uint2ref",
+    "f32ref", "f64ref", "bfloat16ref", "halfref", "float8e4m3fnref", "float8e5m2ref",
+    "float8e4m3fnuzref", "float8e4m3b11fnuzref", "float8e5m2fnuzref", "int4ref", "uint4ref",
     "uint8ref", "int8ref", "uint16ref", "int16ref", "uint32ref", "int32ref", "uint64ref", "int64ref", "stringref",
     "boolref", "quint8ref", "qint8ref", "quint16ref", "qint16ref", "qint32ref", "complex64ref", "complex128ref",
     "resourceref", "variantref",

@@ -273,7 +273,7 @@ impl<'a> OpCx<'a> {
 
     fn attr_text(&self, a: AttrId) -> String {
         let mut s = String::new();
-        crate::printer::attrs::write_attr(&self.m.ctx, a, crate::printer::attrs::Style { canonical: false }, &mut s);
+        crate::printer::attrs::write_attr(&self.m.ctx, a, crate::printer::attrs::Style::new(false), &mut s);
         s
     }
 

@@ -1,31 +1,77 @@
-//! Printing of types and attributes. Two styles: *preserving* (literals as spelled, aliases
-//! by name, dictionaries in written order) and *canonical* (what mlir-opt / tfg-opt print:
-//! decimal integers, `%.6e` floats, sorted dictionaries, aliases expanded).
+//! Printing of types and attributes. Two styles:
+//!
+//! * *preserving*: literals as spelled, aliases by name, dictionaries in written order;
+//! * *canonical*: exactly what mlir-opt / tfg-opt print. Integers in decimal for their width
+//!   (`255 : i8` is `-1 : i8`, `1 : i1` is `true`), floats as MLIR's `printFloatValue`
+//!   ([`super::float`]), strings re-escaped (`\22`, `\0A`), dictionaries sorted by key with
+//!   bare keys where possible, `i64` / `f64` types elided inside arrays, symbol names quoted
+//!   only when needed, dialect attributes and types in their pretty form when simple enough
+//!   (`#d<x>` is `#d.x`), user aliases expanded, identity memref layouts and the default memory
+//!   space dropped, and the aliases MLIR makes itself (`#loc3`, `#map`, `!tuple`, see
+//!   [`super::locs`]) used when [`Style::aliases`] carries them.
 
 use crate::ir::attrs::{AttrData, Location};
-use crate::ir::context::{escape_bytes, parse_int_spelling, unescape_string};
+use crate::ir::context::{escape_bytes, unescape_string};
 use crate::ir::types::{Signedness, TypeData, DYNAMIC};
-use crate::ir::{AttrId, Context, NamedAttr, TypeId};
+use crate::ir::{AttrId, Context, NamedAttr, Sym, TypeId};
 
-use super::float::format_float_canonical;
+use super::float::{float_sem, format_float_canonical, int_text_for_width, parse_int_literal};
+use super::locs::Aliases;
 
 /// Printing style for literals, aliases and dictionaries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Style {
+#[derive(Clone, Copy)]
+pub struct Style<'a> {
     pub canonical: bool,
+    /// MLIR's own aliases (`#loc3`, `#map`), used in canonical style when present.
+    pub aliases: Option<&'a Aliases>,
 }
+
+impl Style<'static> {
+    /// As written.
+    pub const PRESERVING: Style<'static> = Style { canonical: false, aliases: None };
+    /// As mlir-opt prints, without MLIR's aliases.
+    pub const CANONICAL: Style<'static> = Style { canonical: true, aliases: None };
+}
+
+impl<'a> Style<'a> {
+    /// Canonical or preserving, without MLIR's aliases.
+    pub fn new(canonical: bool) -> Style<'static> {
+        Style { canonical, aliases: None }
+    }
+
+    /// The same style with MLIR's aliases.
+    pub fn with_aliases(self, aliases: &'a Aliases) -> Style<'a> {
+        Style { canonical: self.canonical, aliases: Some(aliases) }
+    }
+
+    /// The same style without MLIR's aliases (for alias definitions and alias keys).
+    pub fn without_aliases(self) -> Style<'static> {
+        Style { canonical: self.canonical, aliases: None }
+    }
+}
+
+/// Whether MLIR may drop the default type of a literal here (`i64`, `f64` inside arrays and
+/// memref parameters).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Elide {
+    Never,
+    May,
+}
+
+// ================================================================================== types
 
 /// Appends the text of type `t` to `out`.
 pub fn write_type(ctx: &Context, t: TypeId, style: Style, out: &mut String) {
+    if style.canonical {
+        write_type_canonical(ctx, t, style, out);
+    } else {
+        write_type_preserving(ctx, t, style, out);
+    }
+}
+
+fn write_type_preserving(ctx: &Context, t: TypeId, style: Style, out: &mut String) {
     match ctx.type_data(t) {
-        TypeData::Integer { width, signedness } => {
-            out.push_str(match signedness {
-                Signedness::Signless => "i",
-                Signedness::Signed => "si",
-                Signedness::Unsigned => "ui",
-            });
-            push_num(out, *width as i64);
-        }
+        TypeData::Integer { width, signedness } => write_int_type(*width, *signedness, out),
         TypeData::Index => out.push_str("index"),
         TypeData::Float(name) => out.push_str(ctx.str(*name)),
         TypeData::None => out.push_str("none"),
@@ -89,24 +135,119 @@ pub fn write_type(ctx: &Context, t: TypeId, style: Style, out: &mut String) {
             out.push_str("!tf_type.");
             out.push_str(ctx.str(*name));
         }
-        TypeData::TfWithSubtypes { name, subtypes } => {
-            out.push_str("!tf_type.");
-            out.push_str(ctx.str(*name));
-            if !subtypes.is_empty() {
-                out.push('<');
-                write_type_list(ctx, subtypes, style, out);
-                out.push('>');
-            }
-        }
+        TypeData::TfWithSubtypes { name, subtypes } => write_tf_subtypes(ctx, *name, subtypes, style, out),
         TypeData::Opaque(text) => out.push_str(ctx.str(*text)),
-        TypeData::Alias { name, target } => {
-            if style.canonical {
-                write_type(ctx, *target, style, out);
-            } else {
-                out.push('!');
-                out.push_str(ctx.str(*name));
-            }
+        TypeData::Alias { name, .. } => {
+            out.push('!');
+            out.push_str(ctx.str(*name));
         }
+    }
+}
+
+fn write_int_type(width: u32, signedness: Signedness, out: &mut String) {
+    out.push_str(match signedness {
+        Signedness::Signless => "i",
+        Signedness::Signed => "si",
+        Signedness::Unsigned => "ui",
+    });
+    out.push_str(&width.to_string());
+}
+
+fn write_tf_subtypes(ctx: &Context, name: Sym, subtypes: &[TypeId], style: Style, out: &mut String) {
+    out.push_str("!tf_type.");
+    out.push_str(ctx.str(name));
+    if !subtypes.is_empty() {
+        out.push('<');
+        write_type_list(ctx, subtypes, style, out);
+        out.push('>');
+    }
+}
+
+/// Canonical type: MLIR's `printType` (alias if it has one, else `printTypeImpl`).
+fn write_type_canonical(ctx: &Context, t: TypeId, style: Style, out: &mut String) {
+    let t = ctx.resolved_type(t);
+    if let Some(aliases) = style.aliases {
+        if let Some(name) = aliases.type_alias(ctx, t) {
+            out.push_str(name);
+            return;
+        }
+    }
+    write_type_impl_canonical(ctx, t, style, out);
+}
+
+/// MLIR's `printTypeImpl`: the type itself, nested parts through their aliases.
+pub(crate) fn write_type_impl_canonical(ctx: &Context, t: TypeId, style: Style, out: &mut String) {
+    match ctx.type_data(ctx.resolved_type(t)) {
+        TypeData::MemRef { shape, elem, layout, space } => {
+            out.push_str("memref<");
+            write_shape(shape, None, out);
+            write_type(ctx, *elem, style, out);
+            if let Some(l) = layout {
+                if !is_identity_layout(ctx, *l) {
+                    out.push_str(", ");
+                    write_attr_canonical(ctx, *l, style, Elide::May, out);
+                }
+            }
+            if let Some(s) = space {
+                if !is_default_memory_space(ctx, *s) {
+                    out.push_str(", ");
+                    write_attr_canonical(ctx, *s, style, Elide::May, out);
+                }
+            }
+            out.push('>');
+        }
+        TypeData::UnrankedMemRef { elem, space } => {
+            out.push_str("memref<*x");
+            write_type(ctx, *elem, style, out);
+            if let Some(s) = space {
+                if !is_default_memory_space(ctx, *s) {
+                    out.push_str(", ");
+                    write_attr_canonical(ctx, *s, style, Elide::May, out);
+                }
+            }
+            out.push('>');
+        }
+        TypeData::RankedTensor { shape, elem, encoding } => {
+            out.push_str("tensor<");
+            write_shape(shape, None, out);
+            write_type(ctx, *elem, style, out);
+            if let Some(e) = encoding {
+                out.push_str(", ");
+                write_attr_canonical(ctx, *e, style, Elide::Never, out);
+            }
+            out.push('>');
+        }
+        TypeData::Opaque(text) => write_dialect_symbol(ctx.str(*text), out),
+        _ => write_type_preserving(ctx, t, style, out),
+    }
+}
+
+/// Whether a memref layout is an identity `affine_map` (which MLIR does not print).
+pub(crate) fn is_identity_layout(ctx: &Context, a: AttrId) -> bool {
+    match ctx.attr_data(ctx.resolved_attr(a)) {
+        AttrData::Opaque(text) => is_identity_affine_map(ctx.str(*text)),
+        _ => false,
+    }
+}
+
+/// `affine_map<(d0, d1) -> (d0, d1)>` and the like.
+fn is_identity_affine_map(text: &str) -> bool {
+    let Some(body) = text.strip_prefix("affine_map<").and_then(|b| b.strip_suffix('>')) else { return false };
+    let compact: String = body.chars().filter(|c| !c.is_whitespace()).collect();
+    let Some((dims, results)) = compact.split_once("->") else { return false };
+    let Some(dims) = dims.strip_prefix('(').and_then(|d| d.strip_suffix(')')) else { return false };
+    let Some(results) = results.strip_prefix('(').and_then(|d| d.strip_suffix(')')) else { return false };
+    if dims != results {
+        return false;
+    }
+    dims.is_empty() || dims.split(',').enumerate().all(|(i, d)| d == format!("d{}", i))
+}
+
+/// MLIR drops an integer memory space of value 0.
+pub(crate) fn is_default_memory_space(ctx: &Context, a: AttrId) -> bool {
+    match ctx.attr_data(ctx.resolved_attr(a)) {
+        AttrData::Int { spelling, .. } => parse_int_literal(ctx.str(*spelling)).map(|(_, m)| m.is_zero()).unwrap_or(false),
+        _ => false,
     }
 }
 
@@ -119,7 +260,7 @@ fn write_shape(shape: &[i64], scalable: Option<&Vec<bool>>, out: &mut String) {
         if d == DYNAMIC {
             out.push('?');
         } else {
-            push_num(out, d);
+            out.push_str(&d.to_string());
         }
         if sc {
             out.push(']');
@@ -152,19 +293,11 @@ pub fn write_result_types(ctx: &Context, results: &[TypeId], style: Style, out: 
 /// The text of a type.
 pub fn type_to_string(ctx: &Context, t: TypeId) -> String {
     let mut s = String::new();
-    write_type(ctx, t, Style { canonical: false }, &mut s);
+    write_type(ctx, t, Style::PRESERVING, &mut s);
     s
 }
 
-fn push_num(out: &mut String, n: i64) {
-    let mut buf = itoa_buf(n);
-    out.push_str(buf.as_str());
-    buf.clear();
-}
-
-fn itoa_buf(n: i64) -> String {
-    n.to_string()
-}
+// ================================================================================== names
 
 /// Whether `s` can be printed without quotes as a dictionary key / symbol name.
 pub fn is_bare_identifier(s: &str) -> bool {
@@ -176,23 +309,94 @@ pub fn is_bare_identifier(s: &str) -> bool {
     chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.')
 }
 
-pub fn write_key(ctx: &Context, key: crate::ir::Sym, out: &mut String) {
-    let k = ctx.str(key);
-    if is_bare_identifier(k) {
-        out.push_str(k);
-    } else {
-        out.push('"');
-        out.push_str(&escape_bytes(k.as_bytes()));
-        out.push('"');
+/// MLIR's `printKeywordOrString` for raw bytes.
+fn write_keyword_or_string(bytes: &[u8], out: &mut String) {
+    match std::str::from_utf8(bytes) {
+        Ok(s) if is_bare_identifier(s) => out.push_str(s),
+        _ => {
+            out.push('"');
+            out.push_str(&escape_bytes(bytes));
+            out.push('"');
+        }
     }
 }
 
-/// `{a = 1, b}` (entries in the given order; canonical callers sort first).
+pub fn write_key(ctx: &Context, key: Sym, out: &mut String) {
+    write_keyword_or_string(ctx.str(key).as_bytes(), out);
+}
+
+/// The bytes a symbol reference part (`@name`, `@"a b"`) names.
+fn symbol_bytes(spelled: &str) -> Vec<u8> {
+    let s = spelled.strip_prefix('@').unwrap_or(spelled);
+    match s.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
+        Some(inner) => unescape_string(inner),
+        None => s.as_bytes().to_vec(),
+    }
+}
+
+/// The decoded text of a string that may still carry its quotes (`"a.mlir"` or `a.mlir`).
+pub(crate) fn quoted_bytes(spelled: &str) -> Vec<u8> {
+    match spelled.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
+        Some(inner) => unescape_string(inner),
+        None => unescape_string(spelled),
+    }
+}
+
+/// MLIR's `printEscapedString`: `"` + escaped bytes + `"`.
+pub(crate) fn write_escaped(bytes: &[u8], out: &mut String) {
+    out.push('"');
+    out.push_str(&escape_bytes(bytes));
+    out.push('"');
+}
+
+/// `#dialect.data` when `data` is simple enough, otherwise `#dialect<data>` (MLIR's
+/// `printDialectSymbol`); `text` is the whole token as written (`#d<x>`, `!d.t<1>`).
+fn write_dialect_symbol(text: &str, out: &mut String) {
+    let mut chars = text.chars();
+    let Some(sigil) = chars.next().filter(|c| *c == '#' || *c == '!') else {
+        out.push_str(text);
+        return;
+    };
+    let rest = chars.as_str();
+    let end = rest.find(['.', '<']).unwrap_or(rest.len());
+    let ns = &rest[..end];
+    let data = match rest[end..].chars().next() {
+        Some('.') => &rest[end + 1..],
+        Some('<') if rest.ends_with('>') => &rest[end + 1..rest.len() - 1],
+        _ => {
+            out.push_str(text);
+            return;
+        }
+    };
+    out.push(sigil);
+    out.push_str(ns);
+    if is_pretty_dialect_data(data) {
+        out.push('.');
+        out.push_str(data);
+    } else {
+        out.push('<');
+        out.push_str(data);
+        out.push('>');
+    }
+}
+
+/// MLIR's `isDialectSymbolSimpleEnoughForPrettyForm`: `identifier (< body >)?`.
+fn is_pretty_dialect_data(data: &str) -> bool {
+    if !data.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    let rest = data.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '.' || c == '_');
+    rest.is_empty() || (rest.starts_with('<') && rest.ends_with('>'))
+}
+
+// ================================================================================== attributes
+
+/// `{a = 1, b}`: written order, or sorted by key in canonical style.
 pub fn write_dict(ctx: &Context, entries: &[NamedAttr], style: Style, out: &mut String) {
     out.push('{');
     if style.canonical {
         let mut sorted: Vec<&NamedAttr> = entries.iter().collect();
-        sorted.sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
+        sorted.sort_by(|a, b| ctx.str(a.name).as_bytes().cmp(ctx.str(b.name).as_bytes()));
         write_entries(ctx, sorted.into_iter(), style, out);
     } else {
         write_entries(ctx, entries.iter(), style, out);
@@ -206,7 +410,12 @@ pub fn write_entries<'a>(ctx: &Context, entries: impl Iterator<Item = &'a NamedA
             out.push_str(", ");
         }
         write_key(ctx, e.name, out);
-        if !matches!(ctx.attr_data(e.value), AttrData::Unit) {
+        let unit = if style.canonical {
+            matches!(ctx.attr_data(ctx.resolved_attr(e.value)), AttrData::Unit)
+        } else {
+            matches!(ctx.attr_data(e.value), AttrData::Unit)
+        };
+        if !unit {
             out.push_str(" = ");
             write_attr(ctx, e.value, style, out);
         }
@@ -215,96 +424,45 @@ pub fn write_entries<'a>(ctx: &Context, entries: impl Iterator<Item = &'a NamedA
 
 /// Appends the text of attribute `a` to `out`.
 pub fn write_attr(ctx: &Context, a: AttrId, style: Style, out: &mut String) {
+    if style.canonical {
+        write_attr_canonical(ctx, a, style, Elide::Never, out);
+    } else {
+        write_attr_preserving(ctx, a, style, out);
+    }
+}
+
+fn write_typed_suffix(ctx: &Context, ty: Option<TypeId>, style: Style, out: &mut String) {
+    if let Some(t) = ty {
+        out.push_str(" : ");
+        write_type(ctx, t, style, out);
+    }
+}
+
+fn write_attr_preserving(ctx: &Context, a: AttrId, style: Style, out: &mut String) {
     match ctx.attr_data(a) {
-        AttrData::Unit => out.push_str("unit"),
-        AttrData::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        AttrData::Int { spelling, ty } => {
-            let s = ctx.str(*spelling);
-            if style.canonical {
-                write_int_canonical(ctx, s, *ty, style, false, out);
-            } else {
-                out.push_str(s);
-                if let Some(t) = ty {
-                    out.push_str(" : ");
-                    write_type(ctx, *t, style, out);
-                }
-            }
-        }
-        AttrData::Float { spelling, ty } => {
-            let s = ctx.str(*spelling);
-            if style.canonical {
-                let t = ty.map(|t| ctx.resolved_type(t));
-                let type_name = t.and_then(|t| match ctx.type_data(t) {
-                    TypeData::Float(n) => Some(ctx.str(*n)),
-                    _ => None,
-                });
-                out.push_str(&format_float_canonical(s, type_name.unwrap_or("f64")));
-                out.push_str(" : ");
-                match ty {
-                    Some(t) => write_type(ctx, *t, style, out),
-                    None => out.push_str("f64"),
-                }
-            } else {
-                out.push_str(s);
-                if let Some(t) = ty {
-                    out.push_str(" : ");
-                    write_type(ctx, *t, style, out);
-                }
-            }
+        AttrData::Int { spelling, ty } | AttrData::Float { spelling, ty } => {
+            out.push_str(ctx.str(*spelling));
+            write_typed_suffix(ctx, *ty, style, out);
         }
         AttrData::String { spelling, ty } => {
             out.push('"');
-            let s = ctx.str(*spelling);
-            if style.canonical {
-                out.push_str(&escape_bytes(&unescape_string(s)));
-            } else {
-                out.push_str(s);
-            }
+            out.push_str(ctx.str(*spelling));
             out.push('"');
-            if let Some(t) = ty {
-                out.push_str(" : ");
-                write_type(ctx, *t, style, out);
-            }
+            write_typed_suffix(ctx, *ty, style, out);
         }
-        AttrData::Type(t) => write_type(ctx, *t, style, out),
         AttrData::Array(items) => {
             out.push('[');
             for (i, &x) in items.iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                match ctx.attr_data(x) {
-                    // MLIR elides the default `i64` of integers inside arrays.
-                    AttrData::Int { spelling, ty } if style.canonical => {
-                        write_int_canonical(ctx, ctx.str(*spelling), *ty, style, true, out)
-                    }
-                    _ => write_attr(ctx, x, style, out),
-                }
+                write_attr(ctx, x, style, out);
             }
             out.push(']');
         }
-        AttrData::Dict(entries) => write_dict(ctx, entries, style, out),
-        AttrData::SymbolRef(parts) => {
-            for (i, p) in parts.iter().enumerate() {
-                if i > 0 {
-                    out.push_str("::");
-                }
-                out.push_str(ctx.str(*p));
-            }
-        }
         AttrData::Dense { value, ty } => {
             out.push_str("dense<");
-            if style.canonical {
-                super::dense::write_dense_canonical(ctx, *value, *ty, out);
-            } else {
-                write_dense_literal(ctx, *value, out);
-            }
-            out.push_str("> : ");
-            write_type(ctx, *ty, style, out);
-        }
-        AttrData::DenseResource { handle, ty } => {
-            out.push_str("dense_resource<");
-            out.push_str(ctx.str(*handle));
+            write_dense_literal(ctx, *value, out);
             out.push_str("> : ");
             write_type(ctx, *ty, style, out);
         }
@@ -317,11 +475,7 @@ pub fn write_attr(ctx: &Context, a: AttrId, style: Style, out: &mut String) {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    if style.canonical {
-                        write_array_element_canonical(ctx, v, *elem, out);
-                    } else {
-                        write_dense_literal(ctx, v, out);
-                    }
+                    write_dense_literal(ctx, v, out);
                 }
             }
             out.push('>');
@@ -333,20 +487,46 @@ pub fn write_attr(ctx: &Context, a: AttrId, style: Style, out: &mut String) {
             write_dense_literal(ctx, *im, out);
             out.push(')');
         }
-        AttrData::TfVersion { producer, min_consumer, bad_consumers } => {
-            out.push_str("#tf_type.version<producer = ");
-            push_num(out, *producer);
-            out.push_str(", min_consumer = ");
-            push_num(out, *min_consumer);
-            if !bad_consumers.is_empty() {
-                out.push_str(", bad_consumers = [");
-                for (i, b) in bad_consumers.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    push_num(out, *b);
+        AttrData::SymbolRef(parts) => {
+            for (i, p) in parts.iter().enumerate() {
+                if i > 0 {
+                    out.push_str("::");
                 }
-                out.push(']');
+                out.push_str(ctx.str(*p));
+            }
+        }
+        AttrData::Opaque(text) => out.push_str(ctx.str(*text)),
+        AttrData::Alias { name, .. } => {
+            out.push('#');
+            out.push_str(ctx.str(*name));
+        }
+        AttrData::Loc(l) => {
+            out.push_str("loc(");
+            write_location(ctx, l, style, out);
+            out.push(')');
+        }
+        _ => write_attr_common(ctx, a, style, out),
+    }
+}
+
+/// The kinds printed the same way in both styles (nested parts follow `style`).
+fn write_attr_common(ctx: &Context, a: AttrId, style: Style, out: &mut String) {
+    match ctx.attr_data(a) {
+        AttrData::Unit => out.push_str("unit"),
+        AttrData::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        AttrData::Type(t) => write_type(ctx, *t, style, out),
+        AttrData::Dict(entries) => write_dict(ctx, entries, style, out),
+        AttrData::DenseResource { handle, ty } => {
+            out.push_str("dense_resource<");
+            out.push_str(ctx.str(*handle));
+            out.push_str("> : ");
+            write_type(ctx, *ty, style, out);
+        }
+        AttrData::TfVersion { producer, min_consumer, bad_consumers } => {
+            out.push_str(&format!("#tf_type.version<producer = {}, min_consumer = {}", producer, min_consumer));
+            if !bad_consumers.is_empty() {
+                let list: Vec<String> = bad_consumers.iter().map(|b| b.to_string()).collect();
+                out.push_str(&format!(", bad_consumers = [{}]", list.join(", ")));
             }
             out.push('>');
         }
@@ -362,16 +542,8 @@ pub fn write_attr(ctx: &Context, a: AttrId, style: Style, out: &mut String) {
             match shape {
                 None => out.push('*'),
                 Some(dims) => {
-                    for (i, &d) in dims.iter().enumerate() {
-                        if i > 0 {
-                            out.push('x');
-                        }
-                        if d == DYNAMIC {
-                            out.push('?');
-                        } else {
-                            push_num(out, d);
-                        }
-                    }
+                    let parts: Vec<String> = dims.iter().map(|&d| if d == DYNAMIC { "?".to_string() } else { d.to_string() }).collect();
+                    out.push_str(&parts.join("x"));
                 }
             }
             out.push('>');
@@ -391,39 +563,200 @@ pub fn write_attr(ctx: &Context, a: AttrId, style: Style, out: &mut String) {
             }
             out.push('>');
         }
-        AttrData::Opaque(text) => out.push_str(ctx.str(*text)),
-        AttrData::Alias { name, target } => {
-            if style.canonical {
-                write_attr(ctx, *target, style, out);
-            } else {
-                out.push('#');
-                out.push_str(ctx.str(*name));
+        // The remaining kinds are style-specific and never reach here.
+        _ => write_attr_preserving(ctx, a, style, out),
+    }
+}
+
+/// Canonical attribute: MLIR's `printAttribute` (alias if it has one, else `printAttributeImpl`).
+fn write_attr_canonical(ctx: &Context, a: AttrId, style: Style, elide: Elide, out: &mut String) {
+    let a = ctx.resolved_attr(a);
+    if let Some(aliases) = style.aliases {
+        if let Some(name) = aliases.attr_alias(ctx, a) {
+            out.push_str(name);
+            return;
+        }
+    }
+    write_attr_impl_canonical(ctx, a, style, elide, out);
+}
+
+/// MLIR's `printAttributeImpl` (the attribute itself, nested parts through their aliases).
+pub(crate) fn write_attr_impl(ctx: &Context, a: AttrId, style: Style, out: &mut String) {
+    write_attr_impl_canonical(ctx, ctx.resolved_attr(a), style, Elide::Never, out);
+}
+
+fn write_attr_impl_canonical(ctx: &Context, a: AttrId, style: Style, elide: Elide, out: &mut String) {
+    match ctx.attr_data(a) {
+        AttrData::Int { spelling, ty } => write_int_canonical(ctx, ctx.str(*spelling), *ty, style, elide, out),
+        AttrData::Float { spelling, ty } => {
+            let name = ty.and_then(|t| float_type_name(ctx, t)).unwrap_or("f64");
+            let text = format_float_canonical(ctx.str(*spelling), name);
+            // MLIR keeps `: f64` after hex bits (they would read back as an integer).
+            let hex = text.starts_with("0x");
+            out.push_str(&text);
+            if !(elide == Elide::May && name == "f64" && !hex) {
+                out.push_str(" : ");
+                match ty {
+                    Some(t) => write_type(ctx, *t, style, out),
+                    None => out.push_str("f64"),
+                }
             }
         }
-        AttrData::Loc(l) => {
-            out.push_str("loc(");
-            write_location(ctx, l, style, out);
+        AttrData::String { spelling, ty } => {
+            write_escaped(&unescape_string(ctx.str(*spelling)), out);
+            if let Some(t) = ty {
+                if !matches!(ctx.type_data(ctx.resolved_type(*t)), TypeData::None) {
+                    out.push_str(" : ");
+                    write_type(ctx, *t, style, out);
+                }
+            }
+        }
+        AttrData::Array(items) => {
+            out.push('[');
+            for (i, &x) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_attr_canonical(ctx, x, style, Elide::May, out);
+            }
+            out.push(']');
+        }
+        AttrData::SymbolRef(parts) => {
+            for (i, p) in parts.iter().enumerate() {
+                if i > 0 {
+                    out.push_str("::");
+                }
+                out.push('@');
+                write_keyword_or_string(&symbol_bytes(ctx.str(*p)), out);
+            }
+        }
+        AttrData::Dense { value, ty } => {
+            out.push_str("dense<");
+            super::dense::write_dense_canonical(ctx, *value, *ty, out);
+            out.push_str("> : ");
+            write_type(ctx, *ty, style, out);
+        }
+        AttrData::DenseArray { elem, values } => {
+            out.push_str("array<");
+            write_type(ctx, *elem, style, out);
+            if !values.is_empty() {
+                out.push_str(": ");
+                for (i, &v) in values.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    write_array_element_canonical(ctx, v, *elem, out);
+                }
+            }
+            out.push('>');
+        }
+        AttrData::ComplexLit(re, im) => {
+            out.push('(');
+            write_attr_canonical(ctx, *re, style, Elide::May, out);
+            out.push(',');
+            write_attr_canonical(ctx, *im, style, Elide::May, out);
             out.push(')');
+        }
+        AttrData::Opaque(text) => write_dialect_symbol(ctx.str(*text), out),
+        AttrData::Alias { target, .. } => write_attr_canonical(ctx, *target, style, elide, out),
+        AttrData::Loc(_) => super::locs::write_loc_attr_impl(ctx, a, style, out),
+        _ => write_attr_common(ctx, a, style, out),
+    }
+}
+
+fn float_type_name(ctx: &Context, t: TypeId) -> Option<&str> {
+    match ctx.type_data(ctx.resolved_type(t)) {
+        TypeData::Float(n) => Some(ctx.str(*n)),
+        _ => None,
+    }
+}
+
+/// An integer literal as MLIR prints an `IntegerAttr` of type `ty` (`i64` when untyped).
+fn write_int_canonical(ctx: &Context, spelling: &str, ty: Option<TypeId>, style: Style, elide: Elide, out: &mut String) {
+    let parsed = parse_int_literal(spelling);
+    let data = ty.map(|t| ctx.type_data(ctx.resolved_type(t)));
+    let (width, signed, is_i64) = match data {
+        None => (64, true, true),
+        Some(TypeData::Integer { width: 1, signedness: Signedness::Signless }) => {
+            let on = parsed.map(|(_, m)| m.bit(0)).unwrap_or(false);
+            out.push_str(if on { "true" } else { "false" });
+            return;
+        }
+        Some(TypeData::Integer { width, signedness }) => {
+            (*width, *signedness != Signedness::Unsigned, *width == 64 && *signedness == Signedness::Signless)
+        }
+        Some(TypeData::Index) => (64, true, false),
+        Some(TypeData::Float(n)) => {
+            // Hex bits of a float.
+            let name = ctx.str(*n);
+            let text = format_float_canonical(spelling, name);
+            let hex = text.starts_with("0x");
+            out.push_str(&text);
+            if !(elide == Elide::May && name == "f64" && !hex) {
+                out.push_str(" : ");
+                out.push_str(name);
+            }
+            return;
+        }
+        Some(_) => {
+            out.push_str(spelling);
+            write_typed_suffix(ctx, ty, style, out);
+            return;
+        }
+    };
+    match parsed {
+        Some((neg, mag)) => out.push_str(&int_text_for_width(neg, &mag, width, signed)),
+        None => out.push_str(spelling),
+    }
+    if !(elide == Elide::May && is_i64) {
+        out.push_str(" : ");
+        match ty {
+            Some(t) => write_type(ctx, t, style, out),
+            None => out.push_str("i64"),
         }
     }
 }
 
-/// The inside of `loc(...)`.
+/// One element of `array<T: ...>`.
+fn write_array_element_canonical(ctx: &Context, v: AttrId, elem: TypeId, out: &mut String) {
+    let et = ctx.resolved_type(elem);
+    match (ctx.attr_data(ctx.resolved_attr(v)), ctx.type_data(et)) {
+        (AttrData::Bool(b), _) => out.push_str(if *b { "true" } else { "false" }),
+        (AttrData::Int { spelling, .. }, TypeData::Integer { width: 1, .. }) => {
+            let on = parse_int_literal(ctx.str(*spelling)).map(|(_, m)| m.bit(0)).unwrap_or(false);
+            out.push_str(if on { "true" } else { "false" });
+        }
+        (AttrData::Int { spelling, .. }, TypeData::Integer { width, signedness }) => match parse_int_literal(ctx.str(*spelling)) {
+            Some((neg, mag)) => out.push_str(&int_text_for_width(neg, &mag, *width, *signedness != Signedness::Unsigned)),
+            None => out.push_str(ctx.str(*spelling)),
+        },
+        (AttrData::Int { spelling, .. }, TypeData::Index) => match parse_int_literal(ctx.str(*spelling)) {
+            Some((neg, mag)) => out.push_str(&int_text_for_width(neg, &mag, 64, true)),
+            None => out.push_str(ctx.str(*spelling)),
+        },
+        (AttrData::Int { spelling, .. } | AttrData::Float { spelling, .. }, TypeData::Float(n)) => {
+            let name = ctx.str(*n);
+            match float_sem(name) {
+                Some(_) => out.push_str(&format_float_canonical(ctx.str(*spelling), name)),
+                None => out.push_str(ctx.str(*spelling)),
+            }
+        }
+        _ => write_dense_literal(ctx, v, out),
+    }
+}
+
+// ================================================================================== locations
+
+/// The inside of `loc(...)`, as written (preserving style).
 pub fn write_location(ctx: &Context, l: &Location, style: Style, out: &mut String) {
     match l {
         Location::Unknown => out.push_str("unknown"),
         Location::FileLineCol { file, line, col } => {
-            out.push('"');
-            out.push_str(ctx.str(*file));
-            out.push_str("\":");
-            push_num(out, *line as i64);
-            out.push(':');
-            push_num(out, *col as i64);
+            write_spelled_string(ctx.str(*file), out);
+            out.push_str(&format!(":{}:{}", line, col));
         }
         Location::Name { name, child } => {
-            out.push('"');
-            out.push_str(ctx.str(*name));
-            out.push('"');
+            write_spelled_string(ctx.str(*name), out);
             if let Some(c) = child {
                 out.push('(');
                 write_loc_body(ctx, *c, style, out);
@@ -456,17 +789,28 @@ pub fn write_location(ctx: &Context, l: &Location, style: Style, out: &mut Strin
     }
 }
 
+/// A string kept as spelled, with its quotes (added if the spelling has none).
+fn write_spelled_string(s: &str, out: &mut String) {
+    if s.len() >= 2 && s.starts_with('"') && s.ends_with('"') {
+        out.push_str(s);
+    } else {
+        out.push('"');
+        out.push_str(s);
+        out.push('"');
+    }
+}
+
 /// A location attribute without the `loc(...)` wrapper.
 pub fn write_loc_body(ctx: &Context, a: AttrId, style: Style, out: &mut String) {
+    if style.canonical {
+        super::locs::write_loc_body_canonical(ctx, a, style, out);
+        return;
+    }
     match ctx.attr_data(a) {
         AttrData::Loc(l) => write_location(ctx, l, style, out),
-        AttrData::Alias { name, target } => {
-            if style.canonical {
-                write_loc_body(ctx, *target, style, out);
-            } else {
-                out.push('#');
-                out.push_str(ctx.str(*name));
-            }
+        AttrData::Alias { name, .. } => {
+            out.push('#');
+            out.push_str(ctx.str(*name));
         }
         _ => write_attr(ctx, a, style, out),
     }
@@ -492,72 +836,42 @@ fn write_dense_literal(ctx: &Context, a: AttrId, out: &mut String) {
             out.push_str(ctx.str(*spelling));
             out.push('"');
         }
-        _ => write_attr(ctx, a, Style { canonical: false }, out),
+        AttrData::ComplexLit(re, im) => {
+            out.push('(');
+            write_dense_literal(ctx, *re, out);
+            out.push_str(", ");
+            write_dense_literal(ctx, *im, out);
+            out.push(')');
+        }
+        _ => write_attr(ctx, a, Style::PRESERVING, out),
     }
 }
 
-fn write_int_canonical(ctx: &Context, spelling: &str, ty: Option<TypeId>, style: Style, elide_i64: bool, out: &mut String) {
-    let value = parse_int_spelling(spelling);
-    let rt = ty.map(|t| ctx.resolved_type(t));
-    match rt.map(|t| ctx.type_data(t)) {
-        Some(TypeData::Integer { width: 1, signedness: Signedness::Signless }) => {
-            out.push_str(if value.unwrap_or(0) != 0 { "true" } else { "false" });
-        }
-        Some(TypeData::Float(n)) => {
-            // Hex integer spelling of a float's bits.
-            out.push_str(&super::float::format_float_bits_canonical(spelling, ctx.str(*n)));
-            out.push_str(" : ");
-            out.push_str(ctx.str(*n));
-        }
-        other => {
-            match (value, other) {
-                (Some(v), Some(TypeData::Integer { width, signedness })) => {
-                    out.push_str(&int_canonical_value(v, *width, *signedness));
-                }
-                (Some(v), _) => out.push_str(&v.to_string()),
-                (None, _) => out.push_str(spelling),
-            }
-            let is_i64 = matches!(other, None | Some(TypeData::Integer { width: 64, signedness: Signedness::Signless }));
-            if !(elide_i64 && is_i64) {
-                out.push_str(" : ");
-                match ty {
-                    Some(t) => write_type(ctx, t, style, out),
-                    None => out.push_str("i64"),
-                }
-            }
-        }
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// MLIR prints signless integers as signed values of their width (`255 : i8` → `-1 : i8`).
-pub fn int_canonical_value(v: i128, width: u32, signedness: Signedness) -> String {
-    if width >= 128 || signedness == Signedness::Unsigned {
-        return v.to_string();
+    #[test]
+    fn dialect_symbols_take_their_pretty_form() {
+        let f = |t: &str| {
+            let mut s = String::new();
+            write_dialect_symbol(t, &mut s);
+            s
+        };
+        assert_eq!(f("#d<x>"), "#d.x");
+        assert_eq!(f("#d<\"q r\">"), "#d<\"q r\">");
+        assert_eq!(f("#d.x< 1 ,2 >"), "#d.x< 1 ,2 >");
+        assert_eq!(f("!d<\"raw\">"), "!d<\"raw\">");
+        assert_eq!(f("#d<x<1>>"), "#d.x<1>");
+        assert_eq!(f("#d<1>"), "#d<1>");
+        assert_eq!(f("#d.y"), "#d.y");
     }
-    let modulus = 1i128 << width;
-    let mut x = v.rem_euclid(modulus);
-    if x >= modulus / 2 {
-        x -= modulus;
-    }
-    x.to_string()
-}
 
-fn write_array_element_canonical(ctx: &Context, v: AttrId, elem: TypeId, out: &mut String) {
-    let et = ctx.resolved_type(elem);
-    match (ctx.attr_data(v), ctx.type_data(et)) {
-        (AttrData::Int { spelling, .. }, TypeData::Integer { width: 1, .. }) => {
-            let x = parse_int_spelling(ctx.str(*spelling)).unwrap_or(0);
-            out.push_str(if x != 0 { "true" } else { "false" });
-        }
-        (AttrData::Int { spelling, .. }, TypeData::Integer { width, signedness }) => {
-            match parse_int_spelling(ctx.str(*spelling)) {
-                Some(x) => out.push_str(&int_canonical_value(x, *width, *signedness)),
-                None => out.push_str(ctx.str(*spelling)),
-            }
-        }
-        (AttrData::Int { spelling, .. } | AttrData::Float { spelling, .. }, TypeData::Float(n)) => {
-            out.push_str(&format_float_canonical(ctx.str(*spelling), ctx.str(*n)));
-        }
-        _ => write_dense_literal(ctx, v, out),
+    #[test]
+    fn identity_maps() {
+        assert!(is_identity_affine_map("affine_map<(d0, d1) -> (d0, d1)>"));
+        assert!(is_identity_affine_map("affine_map<() -> ()>"));
+        assert!(!is_identity_affine_map("affine_map<(d0, d1) -> (d1, d0)>"));
+        assert!(!is_identity_affine_map("affine_map<(d0)[s0] -> (d0)>"));
     }
 }

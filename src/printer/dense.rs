@@ -1,14 +1,68 @@
-//! Canonical printing of `dense<...>` literals as MLIR does it: elements reformatted for
-//! their type, a splat when every element is equal, nesting following the shape, and hex
-//! string payloads decoded into elements.
+//! Canonical printing of `dense<...>` literals as MLIR does it. Elements are first brought to
+//! their value in the element type (integers modulo `2^width`, floats as bits of their format,
+//! hex strings decoded: `i1` bit-packed, everything else little-endian), then printed: nothing
+//! for zero elements, one element for a splat (all equal), nested lists following the shape,
+//! and, past 100 elements that are not all equal, the raw data as a hex string (never for
+//! string elements). Complex elements print as `(re,im)` without a space.
 
 use crate::ir::attrs::AttrData;
-use crate::ir::context::{parse_int_spelling, unescape_string};
+use crate::ir::context::unescape_string;
 use crate::ir::types::{Signedness, TypeData};
 use crate::ir::{AttrId, Context, TypeId};
 
-use super::attrs::int_canonical_value;
-use super::float::{format_float_bits_canonical, format_float_canonical};
+use super::float::{float_sem, int_text_for_width, parse_int_literal, print_float_bits, BigUint, FloatSem};
+
+/// What the elements of a dense literal are.
+#[derive(Clone, Debug)]
+enum Kind {
+    Int { width: u32, signed: bool },
+    Float(&'static FloatSem),
+    Complex(Box<Kind>),
+    Other,
+}
+
+/// One element, reduced to its value in the element type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Elem {
+    Int(BigUint),
+    Float(u128),
+    Complex(Box<Elem>, Box<Elem>),
+    Str(Vec<u8>),
+    /// An element that does not fit its type, printed as written.
+    Raw(String),
+}
+
+/// Integers wider than this are printed as written (no real model has them, and their
+/// arithmetic would cost memory proportional to the width for every element).
+const MAX_MODELLED_WIDTH: u32 = 1024;
+
+fn kind_of(ctx: &Context, t: TypeId) -> Kind {
+    match ctx.type_data(ctx.resolved_type(t)) {
+        TypeData::Integer { width, .. } if *width > MAX_MODELLED_WIDTH => Kind::Other,
+        TypeData::Integer { width, signedness } => Kind::Int { width: *width, signed: *signedness != Signedness::Unsigned },
+        TypeData::Index => Kind::Int { width: 64, signed: true },
+        TypeData::Float(n) => match float_sem(ctx.str(*n)) {
+            Some(s) => Kind::Float(s),
+            None => Kind::Other,
+        },
+        TypeData::Complex(inner) => match kind_of(ctx, *inner) {
+            k @ (Kind::Int { .. } | Kind::Float(_)) => Kind::Complex(Box::new(k)),
+            _ => Kind::Other,
+        },
+        _ => Kind::Other,
+    }
+}
+
+/// Bytes one element takes in the raw data (`None`: bit-packed `i1`).
+fn elem_size(k: &Kind) -> Option<usize> {
+    match k {
+        Kind::Int { width: 1, .. } => None,
+        Kind::Int { width, .. } => Some((*width as usize).div_ceil(8)),
+        Kind::Float(s) => Some((s.bits as usize).div_ceil(8)),
+        Kind::Complex(inner) => elem_size(inner).map(|n| 2 * n),
+        Kind::Other => None,
+    }
+}
 
 /// Writes the inside of `dense<...>` for `value` of shaped type `ty`.
 pub fn write_dense_canonical(ctx: &Context, value: AttrId, ty: TypeId, out: &mut String) {
@@ -16,150 +70,228 @@ pub fn write_dense_canonical(ctx: &Context, value: AttrId, ty: TypeId, out: &mut
         TypeData::RankedTensor { shape, elem, .. } | TypeData::Vector { shape, elem, .. } => (shape.clone(), *elem),
         _ => (vec![], ty),
     };
-    let elem = ctx.resolved_type(elem);
-    let mut flat = Vec::new();
-    if let AttrData::Unit = ctx.attr_data(value) {
-        return;
-    }
-    if let AttrData::String { spelling, .. } = ctx.attr_data(value) {
-        let raw = ctx.str(*spelling);
-        if raw.starts_with("0x") && !is_string_element(ctx, elem) {
-            match decode_hex(ctx, raw, elem) {
-                Some(elems) => flat = elems,
+    let kind = kind_of(ctx, elem);
+    let count: i64 = shape.iter().map(|&d| d.max(0)).product();
+    let value = ctx.resolved_attr(value);
+    let elems: Vec<Elem> = match ctx.attr_data(value) {
+        // `dense<>`: no elements.
+        AttrData::Unit => Vec::new(),
+        AttrData::String { spelling, .. } if !matches!(kind, Kind::Other) && ctx.str(*spelling).starts_with("0x") => {
+            match decode_hex(ctx.str(*spelling), &kind, count) {
+                Some(e) => e,
                 None => {
                     out.push('"');
-                    out.push_str(raw);
+                    out.push_str(ctx.str(*spelling));
                     out.push('"');
                     return;
                 }
             }
-        } else {
-            flat.push(format_element(ctx, value, elem));
         }
-    } else {
-        flatten(ctx, value, elem, &mut flat);
-    }
-    if flat.is_empty() {
-        // Zero elements: MLIR prints the nesting of the shape.
-        write_nested(&shape, &[], out);
+        _ => {
+            let mut flat = Vec::new();
+            flatten(ctx, value, &kind, &mut flat);
+            flat
+        }
+    };
+    if count == 0 {
         return;
     }
-    if flat.iter().all(|e| e == &flat[0]) {
-        out.push_str(&flat[0]);
+    let Some(first) = elems.first() else { return };
+    if elems.iter().all(|e| e == first) {
+        write_elem(first, &kind, out);
         return;
     }
-    write_nested(&shape, &flat, out);
+    if count > 100 && !matches!(kind, Kind::Other) {
+        if let Some(hex) = encode_hex(&elems, &kind) {
+            out.push('"');
+            out.push_str(&hex);
+            out.push('"');
+            return;
+        }
+    }
+    write_nested(&shape, &elems, &kind, out);
 }
 
-fn is_string_element(ctx: &Context, elem: TypeId) -> bool {
-    matches!(ctx.type_data(elem), TypeData::TfSimple(s) if ctx.str(*s) == "string")
-}
-
-fn flatten(ctx: &Context, a: AttrId, elem: TypeId, out: &mut Vec<String>) {
+fn flatten(ctx: &Context, a: AttrId, kind: &Kind, out: &mut Vec<Elem>) {
     match ctx.attr_data(a) {
         AttrData::Array(items) => {
             for &i in items {
-                flatten(ctx, i, elem, out);
+                flatten(ctx, i, kind, out);
             }
         }
-        _ => out.push(format_element(ctx, a, elem)),
+        _ => out.push(element(ctx, a, kind)),
     }
 }
 
-fn format_element(ctx: &Context, a: AttrId, elem: TypeId) -> String {
-    match (ctx.attr_data(a), ctx.type_data(elem)) {
-        (AttrData::Bool(b), _) => if *b { "true" } else { "false" }.to_string(),
-        (AttrData::Int { spelling, .. }, TypeData::Integer { width: 1, .. }) => {
-            if parse_int_spelling(ctx.str(*spelling)).unwrap_or(0) != 0 { "true" } else { "false" }.to_string()
-        }
-        (AttrData::Int { spelling, .. }, TypeData::Integer { width, signedness }) => match parse_int_spelling(ctx.str(*spelling)) {
-            Some(v) => int_canonical_value(v, *width, *signedness),
-            None => ctx.str(*spelling).to_string(),
+/// `value mod 2^width` for a signed literal.
+fn wrap(neg: bool, mag: &BigUint, width: u32) -> BigUint {
+    let v = mag.low_bits(width as u64);
+    if neg && !v.is_zero() {
+        let mut m = BigUint::pow2(width as u64);
+        m.sub_assign(&v);
+        m
+    } else {
+        v
+    }
+}
+
+fn element(ctx: &Context, a: AttrId, kind: &Kind) -> Elem {
+    let a = ctx.resolved_attr(a);
+    let raw = || {
+        let mut s = String::new();
+        super::attrs::write_attr(ctx, a, super::attrs::Style::CANONICAL, &mut s);
+        Elem::Raw(s)
+    };
+    match (ctx.attr_data(a), kind) {
+        (AttrData::Bool(b), Kind::Int { .. }) => Elem::Int(BigUint::from_u128(*b as u128)),
+        (AttrData::Int { spelling, .. }, Kind::Int { width, .. }) => match parse_int_literal(ctx.str(*spelling)) {
+            Some((neg, mag)) => Elem::Int(wrap(neg, &mag, *width)),
+            None => raw(),
         },
-        (AttrData::Int { spelling, .. }, TypeData::Index) => ctx.str(*spelling).to_string(),
-        (AttrData::Int { spelling, .. } | AttrData::Float { spelling, .. }, TypeData::Float(n)) => {
-            let s = ctx.str(*spelling);
-            if s.trim_start_matches('-').starts_with("0x") {
-                format_float_bits_canonical(s, ctx.str(*n))
-            } else {
-                format_float_canonical(s, ctx.str(*n))
-            }
+        (AttrData::Int { spelling, .. } | AttrData::Float { spelling, .. }, Kind::Float(sem)) => match sem.literal_bits(ctx.str(*spelling)) {
+            Some(bits) => Elem::Float(bits),
+            None => raw(),
+        },
+        (AttrData::ComplexLit(re, im), Kind::Complex(inner)) => {
+            Elem::Complex(Box::new(element(ctx, *re, inner)), Box::new(element(ctx, *im, inner)))
         }
-        (AttrData::ComplexLit(re, im), TypeData::Complex(inner)) => {
-            let inner = ctx.resolved_type(*inner);
-            format!("({}, {})", format_element(ctx, *re, inner), format_element(ctx, *im, inner))
-        }
-        (AttrData::String { spelling, .. }, _) => {
-            format!("\"{}\"", crate::ir::context::escape_bytes(&unescape_string(ctx.str(*spelling))))
-        }
-        (AttrData::Int { spelling, .. } | AttrData::Float { spelling, .. }, _) => ctx.str(*spelling).to_string(),
-        _ => {
-            let mut s = String::new();
-            super::attrs::write_attr(ctx, a, super::attrs::Style { canonical: true }, &mut s);
-            s
-        }
+        (AttrData::String { spelling, .. }, _) => Elem::Str(unescape_string(ctx.str(*spelling))),
+        _ => raw(),
     }
 }
 
-fn decode_hex(ctx: &Context, raw: &str, elem: TypeId) -> Option<Vec<String>> {
-    let hex = &raw[2..];
-    if hex.len() % 2 != 0 {
+fn write_elem(e: &Elem, kind: &Kind, out: &mut String) {
+    match (e, kind) {
+        (Elem::Int(v), Kind::Int { width: 1, .. }) => out.push_str(if v.is_zero() { "false" } else { "true" }),
+        (Elem::Int(v), Kind::Int { width, signed }) => out.push_str(&int_text_for_width(false, v, *width, *signed)),
+        (Elem::Float(bits), Kind::Float(sem)) => out.push_str(&print_float_bits(sem, *bits)),
+        (Elem::Complex(re, im), Kind::Complex(inner)) => {
+            out.push('(');
+            write_elem(re, inner, out);
+            out.push(',');
+            write_elem(im, inner, out);
+            out.push(')');
+        }
+        (Elem::Str(bytes), _) => super::attrs::write_escaped(bytes, out),
+        (Elem::Raw(s), _) => out.push_str(s),
+        (Elem::Int(v), _) => out.push_str(&v.to_decimal()),
+        (Elem::Float(bits), _) => out.push_str(&format!("0x{:X}", bits)),
+        (Elem::Complex(..), _) => out.push_str("<<invalid complex element>>"),
+    }
+}
+
+fn decode_hex(raw: &str, kind: &Kind, count: i64) -> Option<Vec<Elem>> {
+    let hex = raw.strip_prefix("0x")?;
+    if hex.len() % 2 != 0 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     let bytes: Vec<u8> = (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16)).collect::<Result<_, _>>().ok()?;
-    let (width, float_name, signedness) = match ctx.type_data(elem) {
-        TypeData::Integer { width, signedness } => (*width, None, *signedness),
-        TypeData::Float(n) => {
-            let name = ctx.str(*n);
-            let w = match name {
-                "f64" => 64,
-                "f32" | "tf32" => 32,
-                "f16" | "bf16" => 16,
-                _ => return None,
-            };
-            (w, Some(name), Signedness::Signless)
+    let count = count.max(0) as usize;
+    match elem_size(kind) {
+        None => {
+            // Bit-packed i1, or a single all-zeros / all-ones byte for a splat.
+            if !matches!(kind, Kind::Int { width: 1, .. }) {
+                return None;
+            }
+            if bytes.len() == count.div_ceil(8) {
+                return Some(
+                    (0..count).map(|i| Elem::Int(BigUint::from_u128(((bytes[i / 8] >> (i % 8)) & 1) as u128))).collect(),
+                );
+            }
+            if bytes.len() == 1 && (bytes[0] == 0 || bytes[0] == 0xFF) {
+                return Some(vec![Elem::Int(BigUint::from_u128((bytes[0] != 0) as u128))]);
+            }
+            None
         }
-        _ => return None,
-    };
-    let nbytes = (width as usize).div_ceil(8).max(1);
-    if width == 1 {
-        return Some(bytes.iter().map(|&b| if b != 0 { "true" } else { "false" }.to_string()).collect());
+        Some(size) => {
+            if size == 0 || (bytes.len() != size * count && bytes.len() != size) {
+                return None;
+            }
+            Some(bytes.chunks(size).map(|c| decode_chunk(c, kind)).collect())
+        }
     }
-    if bytes.len() % nbytes != 0 || nbytes > 8 {
-        return None;
-    }
-    Some(
-        bytes
-            .chunks(nbytes)
-            .map(|c| {
-                let mut v: u64 = 0;
-                for (i, &b) in c.iter().enumerate() {
-                    v |= (b as u64) << (8 * i);
-                }
-                match float_name {
-                    Some(name) => format_float_bits_canonical(&format!("0x{:X}", v), name),
-                    None => {
-                        let signed = if width < 64 && v & (1 << (width - 1)) != 0 && signedness != Signedness::Unsigned {
-                            v as i128 - (1i128 << width)
-                        } else if width == 64 && signedness != Signedness::Unsigned {
-                            v as i64 as i128
-                        } else {
-                            v as i128
-                        };
-                        signed.to_string()
-                    }
-                }
-            })
-            .collect(),
-    )
 }
 
-fn write_nested(shape: &[i64], flat: &[String], out: &mut String) {
-    fn rec(shape: &[i64], flat: &[String], pos: &mut usize, out: &mut String) {
+fn le_big(bytes: &[u8]) -> BigUint {
+    let mut v = BigUint::zero();
+    for &b in bytes.iter().rev() {
+        v = v.shl(8);
+        v.add_small(b as u32);
+    }
+    v
+}
+
+fn decode_chunk(c: &[u8], kind: &Kind) -> Elem {
+    match kind {
+        Kind::Int { width, .. } => Elem::Int(le_big(c).low_bits(*width as u64)),
+        Kind::Float(sem) => Elem::Float(le_big(c).low_bits(sem.bits as u64).low_u128()),
+        Kind::Complex(inner) => {
+            let half = c.len() / 2;
+            Elem::Complex(Box::new(decode_chunk(&c[..half], inner)), Box::new(decode_chunk(&c[half..], inner)))
+        }
+        Kind::Other => Elem::Raw(String::new()),
+    }
+}
+
+/// The raw data of `elems` as MLIR's `"0x..."` hex string.
+fn encode_hex(elems: &[Elem], kind: &Kind) -> Option<String> {
+    let mut bytes: Vec<u8> = Vec::new();
+    match elem_size(kind) {
+        None => {
+            if !matches!(kind, Kind::Int { width: 1, .. }) {
+                return None;
+            }
+            bytes.resize(elems.len().div_ceil(8), 0);
+            for (i, e) in elems.iter().enumerate() {
+                match e {
+                    Elem::Int(v) if !v.is_zero() => bytes[i / 8] |= 1 << (i % 8),
+                    Elem::Int(_) => {}
+                    _ => return None,
+                }
+            }
+        }
+        Some(size) => {
+            for e in elems {
+                encode_elem(e, kind, size, &mut bytes)?;
+            }
+        }
+    }
+    let mut s = String::with_capacity(2 + 2 * bytes.len());
+    s.push_str("0x");
+    for b in bytes {
+        s.push_str(&format!("{:02X}", b));
+    }
+    Some(s)
+}
+
+fn encode_elem(e: &Elem, kind: &Kind, size: usize, out: &mut Vec<u8>) -> Option<()> {
+    match (e, kind) {
+        (Elem::Int(v), Kind::Int { .. }) => push_le(v, size, out),
+        (Elem::Float(bits), Kind::Float(_)) => push_le(&BigUint::from_u128(*bits), size, out),
+        (Elem::Complex(re, im), Kind::Complex(inner)) => {
+            encode_elem(re, inner, size / 2, out)?;
+            encode_elem(im, inner, size / 2, out)?;
+        }
+        _ => return None,
+    }
+    Some(())
+}
+
+fn push_le(v: &BigUint, size: usize, out: &mut Vec<u8>) {
+    let mut x = v.clone();
+    for _ in 0..size {
+        out.push(x.div_small(256) as u8);
+    }
+}
+
+/// Nested `[...]` following `shape` (the elements are already complete).
+fn write_nested(shape: &[i64], elems: &[Elem], kind: &Kind, out: &mut String) {
+    fn rec(shape: &[i64], elems: &[Elem], kind: &Kind, pos: &mut usize, out: &mut String) {
         match shape.split_first() {
             None => {
-                if let Some(e) = flat.get(*pos) {
-                    out.push_str(e);
+                match elems.get(*pos) {
+                    Some(e) => write_elem(e, kind, out),
+                    None => out.push_str("<<missing element>>"),
                 }
                 *pos += 1;
             }
@@ -169,12 +301,12 @@ fn write_nested(shape: &[i64], flat: &[String], out: &mut String) {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    rec(rest, flat, pos, out);
+                    rec(rest, elems, kind, pos, out);
                 }
                 out.push(']');
             }
         }
     }
     let mut pos = 0;
-    rec(shape, flat, &mut pos, out);
+    rec(shape, elems, kind, &mut pos, out);
 }

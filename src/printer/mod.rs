@@ -8,6 +8,7 @@
 pub mod attrs;
 pub mod dense;
 pub mod float;
+pub mod locs;
 pub mod names;
 pub mod ops;
 
@@ -35,7 +36,7 @@ pub struct Printer<'a> {
     pub m: &'a Module,
     pub opts: PrintOptions,
     pub names: Names,
-    pub style: Style,
+    pub style: Style<'a>,
     pub out: String,
     /// Printed text of each type seen so far (types repeat on almost every op).
     type_text: rustc_hash::FxHashMap<crate::ir::TypeId, Box<str>>,
@@ -46,15 +47,17 @@ pub struct Printer<'a> {
 
 /// Prints `m` as text.
 pub fn print_module(m: &Module, opts: PrintOptions) -> String {
-    let mut p = Printer::new(m, opts, None);
-    p.print_file();
+    let aliases = mlir_aliases(m, opts);
+    let mut p = Printer::new(m, opts, &aliases, None);
+    p.print_file(&aliases);
     p.out
 }
 
 /// Prints `m` to `w`, streaming (the whole text is never held in memory).
 pub fn print_module_to(m: &Module, opts: PrintOptions, w: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let mut p = Printer::new(m, opts, Some(w));
-    p.print_file();
+    let aliases = mlir_aliases(m, opts);
+    let mut p = Printer::new(m, opts, &aliases, Some(w));
+    p.print_file(&aliases);
     p.flush(true);
     match p.io_error.take() {
         Some(e) => Err(e),
@@ -62,17 +65,26 @@ pub fn print_module_to(m: &Module, opts: PrintOptions, w: &mut dyn std::io::Writ
     }
 }
 
+/// MLIR's own aliases (`#loc3`, `#map`): in canonical output only.
+fn mlir_aliases(m: &Module, opts: PrintOptions) -> locs::Aliases {
+    if opts.canonical {
+        locs::Aliases::compute(m, opts.generic, opts.debuginfo)
+    } else {
+        locs::Aliases::empty()
+    }
+}
+
 /// Output is handed to the sink in pieces of about this size.
 const FLUSH_BYTES: usize = 1 << 16;
 
 impl<'a> Printer<'a> {
-    fn new(m: &'a Module, opts: PrintOptions, sink: Option<&'a mut dyn std::io::Write>) -> Self {
+    fn new(m: &'a Module, opts: PrintOptions, aliases: &'a locs::Aliases, sink: Option<&'a mut dyn std::io::Write>) -> Self {
         let names = if opts.canonical { names::canonical_names(m, opts.generic) } else { names::preserving_names(m) };
         Printer {
             m,
             opts,
             names,
-            style: Style { canonical: opts.canonical },
+            style: Style::new(opts.canonical).with_aliases(aliases),
             out: String::with_capacity(FLUSH_BYTES * 2),
             type_text: Default::default(),
             sink,
@@ -97,30 +109,38 @@ impl<'a> Printer<'a> {
 }
 
 impl Printer<'_> {
-    fn print_file(&mut self) {
+    fn print_file(&mut self, aliases: &locs::Aliases) {
         let m = self.m;
         let top_ops = m.top_ops();
         if self.opts.canonical {
+            // mlir-opt: aliases that cannot be deferred, the module, deferred (location)
+            // aliases, file metadata, and a blank line.
+            aliases.write_definitions(&m.ctx, self.style, false, &mut self.out);
             let single_module = top_ops.len() == 1 && m.op_name(top_ops[0]) == "builtin.module";
             if single_module {
                 self.print_op(top_ops[0], 0);
-            } else if self.opts.generic {
-                self.out.push_str("\"builtin.module\"() ({\n");
-                if top_ops.is_empty() {
-                    self.out.push_str("^bb0:\n");
-                }
-                for &op in &top_ops {
-                    self.print_op(op, 2);
-                }
-                self.out.push_str("}) : () -> ()\n");
             } else {
-                self.out.push_str("module {\n");
+                if self.opts.generic {
+                    self.out.push_str("\"builtin.module\"() ({\n");
+                    if top_ops.is_empty() {
+                        self.out.push_str("^bb0:\n");
+                    }
+                } else {
+                    self.out.push_str("module {\n");
+                }
                 for &op in &top_ops {
                     self.print_op(op, 2);
                 }
-                self.out.push_str("}\n");
+                self.out.push_str(if self.opts.generic { "}) : () -> ()" } else { "}" });
+                if self.opts.debuginfo {
+                    self.out.push(' ');
+                    locs::write_op_loc(&m.ctx, None, self.style, &mut self.out);
+                }
+                self.out.push('\n');
             }
+            aliases.write_definitions(&m.ctx, self.style, true, &mut self.out);
             self.print_file_metadata();
+            self.out.push('\n');
             return;
         }
         for alias in &m.aliases {

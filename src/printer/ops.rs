@@ -28,14 +28,9 @@ impl Printer<'_> {
         if !(custom_ok && self.print_custom(op, indent)) {
             self.print_generic(op, indent);
         }
-        if self.opts.debuginfo {
-            if let Some(loc) = m.body.op(op).loc {
-                self.out.push_str(" loc(");
-                super::attrs::write_loc_body(&m.ctx, loc, self.style, &mut self.out);
-                self.out.push(')');
-            } else if self.opts.canonical {
-                self.out.push_str(" loc(unknown)");
-            }
+        if self.opts.debuginfo && (self.opts.canonical || m.body.op(op).loc.is_some()) {
+            self.out.push(' ');
+            super::locs::write_op_loc(&m.ctx, m.body.op(op).loc, self.style, &mut self.out);
         }
         self.out.push('\n');
         self.flush(false);
@@ -65,6 +60,12 @@ impl Printer<'_> {
             }
             self.out.push(']');
         }
+        // MLIR's generic syntax puts properties before the regions.
+        if let Some(p) = od.properties {
+            self.out.push_str(" <");
+            write_attr(&m.ctx, p, self.style, &mut self.out);
+            self.out.push('>');
+        }
         if !od.regions.is_empty() {
             self.out.push_str(" (");
             for (i, &r) in od.regions.iter().enumerate() {
@@ -74,11 +75,6 @@ impl Printer<'_> {
                 self.print_region(r, indent, true, true);
             }
             self.out.push(')');
-        }
-        if let Some(p) = od.properties {
-            self.out.push_str(" <");
-            write_attr(&m.ctx, p, self.style, &mut self.out);
-            self.out.push('>');
         }
         if !od.attrs.is_empty() {
             self.out.push(' ');
@@ -134,12 +130,9 @@ impl Printer<'_> {
                 self.names.write_use(&self.m.ctx, a, &mut self.out);
                 self.out.push_str(": ");
                 self.push_type(m.body.value(a).ty);
-                if self.opts.debuginfo {
-                    if let Some(loc) = bd.arg_info[i].loc {
-                        self.out.push_str(" loc(");
-                        super::attrs::write_loc_body(&m.ctx, loc, self.style, &mut self.out);
-                        self.out.push(')');
-                    }
+                if self.opts.debuginfo && (self.opts.canonical || bd.arg_info[i].loc.is_some()) {
+                    self.out.push(' ');
+                    super::locs::write_arg_loc(&m.ctx, bd.arg_info[i].loc, self.style, &mut self.out);
                 }
             }
             self.out.push(')');
@@ -174,7 +167,8 @@ impl Printer<'_> {
             return;
         }
         preds.sort();
-        if preds.iter().all(|&p| p == preds[0]) {
+        // MLIR's `getSinglePredecessor`: exactly one predecessor edge.
+        if preds.len() == 1 {
             self.out.push_str("  // pred: ^");
             let label = self.names.block_label(blocks[preds[0]]).to_string();
             self.out.push_str(&label);
@@ -472,12 +466,9 @@ impl Printer<'_> {
                     write_dict(ctx, entries, self.style, &mut self.out);
                 }
             }
-            if self.opts.debuginfo {
-                if let Some(loc) = m.body.block(entry).arg_info[i].loc {
-                    self.out.push_str(" loc(");
-                    super::attrs::write_loc_body(ctx, loc, self.style, &mut self.out);
-                    self.out.push(')');
-                }
+            if self.opts.debuginfo && (self.opts.canonical || m.body.block(entry).arg_info[i].loc.is_some()) {
+                self.out.push(' ');
+                super::locs::write_arg_loc(ctx, m.body.block(entry).arg_info[i].loc, self.style, &mut self.out);
             }
             if i + 2 != args.len() {
                 // tfg's printer leaves a space before the line break.

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# The one test command (run scripts/setup.sh once before): builds amanda-opt in release
+# mode, then runs, in order and always all of them,
+#   1. cargo test --release            unit, integration, snapshot and property tests
+#   2. lit test-files/                 the file tests (lit.cfg), pending/ excluded
+#   3. lit tests/conformance/          TensorFlow's tfg corpus with its own RUN lines
+#                                      (skipped with a message when ../shared is absent)
+#   4. scripts/oracle_check.py         --canonical == TensorFlow's printer (when tensorflow
+#                                      is importable)
+# and ends with one line `N passed, N failed` summing the four. Exit status 0 when nothing
+# failed, 1 otherwise.
+#
+#   scripts/test.sh [--no-oracle] [--no-conformance]
+#
+# Environment: CARGO_TARGET_DIR (default target/), AMANDA_CONFORMANCE_DIR, LLVM_TOOLS_DIR.
+set -uo pipefail
+
+cd "$(dirname "$0")/.." || exit 2
+repo=$(pwd)
+run_oracle=true
+run_conformance=true
+for arg in "$@"; do
+  case "$arg" in
+    --no-oracle) run_oracle=false ;;
+    --no-conformance) run_conformance=false ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    *) echo "test.sh: unknown option '$arg'" >&2; exit 2 ;;
+  esac
+done
+
+if ! command -v cargo >/dev/null 2>&1 && [ -x "$HOME/.cargo/bin/cargo" ]; then
+  export PATH="$HOME/.cargo/bin:$PATH"
+fi
+target_dir=${CARGO_TARGET_DIR:-$repo/target}
+export AMANDA_OPT="$target_dir/release/amanda-opt"
+logs=$(mktemp -d "${TMPDIR:-/tmp}/amanda-test.XXXXXX") || exit 2
+trap 'rm -rf "$logs"' EXIT
+
+if command -v lit >/dev/null 2>&1; then
+  lit_cmd=(lit)
+elif [ -x "$HOME/.local/bin/lit" ]; then
+  lit_cmd=("$HOME/.local/bin/lit")
+else
+  lit_cmd=(python3 -c 'import sys, lit.main; sys.argv[0] = "lit"; lit.main.main()')
+fi
+
+started=$(date +%s)
+total_passed=0
+total_failed=0
+summary=()
+record() { # record STEP PASSED FAILED [NOTE]
+  total_passed=$((total_passed + $2))
+  total_failed=$((total_failed + $3))
+  summary+=("$(printf '  %-22s %5d passed, %5d failed%s' "$1" "$2" "$3" "${4:+  ($4)}")")
+}
+section() { printf '\n==== %s ====\n' "$*"; }
+
+# lit prints "  Passed: N (x%)" style lines; failures are Failed, Unresolved, Timed Out,
+# and Unexpectedly Passed.
+lit_counts() { # lit_counts LOG -> "PASSED FAILED"
+  awk '
+    /^ *Passed *:/ { p += $2 }
+    /^ *Expectedly Failed *:/ { p += $3 }
+    /^ *Failed *:/ { f += $2 }
+    /^ *Unresolved *:/ { f += $2 }
+    /^ *Timed Out *:/ { f += $3 }
+    /^ *Unexpectedly Passed *:/ { f += $3 }
+    END { printf "%d %d\n", p, f }
+  ' "$1"
+}
+
+# ---------------------------------------------------------------- build
+section "cargo build --release"
+if ! cargo build --release; then
+  record "build" 0 1 "cargo build --release failed"
+  section "summary"
+  printf '%s\n' "${summary[@]}"
+  echo "$total_passed passed, $total_failed failed"
+  exit 1
+fi
+
+# ---------------------------------------------------------------- 1. cargo test
+section "cargo test --release"
+cargo test --release --no-fail-fast 2>&1 | tee "$logs/cargo.log"
+cargo_status=${PIPESTATUS[0]}
+read -r cp cf < <(awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i) ~ /^passed;?$/) p += $(i-1); if ($(i) ~ /^failed;?$/) f += $(i-1) } } END { printf "%d %d\n", p, f }' "$logs/cargo.log")
+if [ "$cargo_status" != 0 ] && [ "$cf" = 0 ]; then
+  cf=1 # a build error of a test target, or a test binary that crashed
+  record "cargo test" "$cp" "$cf" "cargo test exited with status $cargo_status"
+else
+  record "cargo test" "$cp" "$cf"
+fi
+
+# ---------------------------------------------------------------- 2. lit test-files
+section "lit test-files"
+"${lit_cmd[@]}" -sv test-files 2>&1 | tee "$logs/lit.log"
+lit_status=${PIPESTATUS[0]}
+read -r lp lf < <(lit_counts "$logs/lit.log")
+if [ "$lit_status" != 0 ] && [ "$lf" = 0 ]; then lf=1; fi
+record "lit test-files" "$lp" "$lf"
+
+# ---------------------------------------------------------------- 3. conformance corpus
+if $run_conformance; then
+  section "tfg conformance corpus"
+  scripts/conformance.sh 2>&1 | tee "$logs/conformance.log"
+  conf_status=${PIPESTATUS[0]}
+  read -r kp kf < <(lit_counts "$logs/conformance.log")
+  if [ "$conf_status" != 0 ] && [ "$kf" = 0 ]; then kf=1; fi
+  if grep -q "skipping the tfg conformance corpus" "$logs/conformance.log"; then
+    record "conformance" "$kp" "$kf" "corpus absent, skipped"
+  else
+    record "conformance" "$kp" "$kf"
+  fi
+fi
+
+# ---------------------------------------------------------------- 4. oracle check
+if $run_oracle; then
+  section "oracle check (--canonical vs TensorFlow's printer)"
+  python3 scripts/oracle_check.py -q 2>&1 | tee "$logs/oracle.log"
+  oracle_status=${PIPESTATUS[0]}
+  line=$(grep -E '^oracle check: [0-9]+ passed' "$logs/oracle.log" | tail -1)
+  if [ -n "$line" ]; then
+    op=$(echo "$line" | sed -E 's/^oracle check: ([0-9]+) passed, ([0-9]+) failed.*/\1/')
+    of=$(echo "$line" | sed -E 's/^oracle check: ([0-9]+) passed, ([0-9]+) failed.*/\2/')
+    record "oracle check" "$op" "$of"
+  elif grep -q "skipped" "$logs/oracle.log"; then
+    record "oracle check" 0 0 "tensorflow not importable, skipped"
+  else
+    record "oracle check" 0 1 "did not run (status $oracle_status)"
+  fi
+fi
+
+section "summary ($(( $(date +%s) - started )) s)"
+printf '%s\n' "${summary[@]}"
+echo "$total_passed passed, $total_failed failed"
+[ "$total_failed" = 0 ]

@@ -1,0 +1,131 @@
+//! Shared helpers of the property tests: the random program generator ([`gen`]), parsing and
+//! printing shortcuts, a deterministic proptest runner, and the external tools (mlir-opt and
+//! the amanda-opt binary).
+
+#![allow(dead_code)]
+
+pub mod gen;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use amanda_opt::ir::Module;
+use amanda_opt::printer::{print_module, PrintOptions};
+use proptest::test_runner::{Config, FileFailurePersistence, RngAlgorithm, TestRng, TestRunner};
+
+/// mlir-opt 22, when installed.
+pub const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
+
+/// Parses `text` or fails with its diagnostics and the text.
+pub fn parse(text: &str) -> Result<Module, String> {
+    amanda_opt::syntax::parse_module(text).map_err(|diags| {
+        let msgs: Vec<String> = diags
+            .iter()
+            .map(|d| match d.span {
+                Some(s) => format!("{} at {}..{} ({:?})", d.message, s.start, s.end, text.get(s.range()).unwrap_or("")),
+                None => d.message.clone(),
+            })
+            .collect();
+        format!("amanda-opt cannot parse:\n{}\n--- input ---\n{}", msgs.join("\n"), text)
+    })
+}
+
+/// The print modes the properties are checked in.
+pub fn modes() -> [(&'static str, PrintOptions); 3] {
+    [
+        ("preserving", PrintOptions { debuginfo: true, keep_comments: true, ..Default::default() }),
+        ("generic", PrintOptions { generic: true, debuginfo: true, keep_comments: true, ..Default::default() }),
+        ("canonical", PrintOptions { canonical: true, ..Default::default() }),
+    ]
+}
+
+pub fn print(m: &Module, opts: PrintOptions) -> String {
+    print_module(m, opts)
+}
+
+/// A proptest runner with a fixed number of cases and a fixed seed (override the seed with
+/// `AMANDA_PROPTEST_SEED=<number>` to explore; the number of cases with `PROPTEST_CASES`).
+pub fn runner(cases: u32) -> TestRunner {
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(cases);
+    let config = Config {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
+        max_shrink_iters: 4096,
+        ..Config::default()
+    };
+    let seed: u64 = std::env::var("AMANDA_PROPTEST_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x5eed_a11d);
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &bytes))
+}
+
+/// Runs `test` on random programs; on failure panics with the reason and the minimal
+/// program's text (instead of its debug dump).
+pub fn check_programs(
+    cases: u32,
+    cfg: gen::GenConfig,
+    test: impl Fn(&gen::Program) -> Result<(), proptest::test_runner::TestCaseError>,
+) {
+    use proptest::test_runner::TestError;
+    let mut runner = runner(cases);
+    match runner.run(&gen::program(cfg), |p| test(&p)) {
+        Ok(()) => {}
+        Err(TestError::Fail(reason, p)) => {
+            panic!("{}\n=== minimal failing program ===\n{}", reason, p.render(cfg))
+        }
+        Err(TestError::Abort(reason)) => panic!("aborted: {}", reason),
+    }
+}
+
+/// Writes `text` into a fresh file in a temporary folder.
+pub fn temp_file(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    let mut f = std::fs::File::create(&path).expect("create temp file");
+    f.write_all(text.as_bytes()).expect("write temp file");
+    path
+}
+
+/// Runs a command, returning stdout on success and stderr on failure.
+pub fn run(cmd: &mut Command) -> Result<String, String> {
+    let out = cmd.output().map_err(|e| format!("cannot run {:?}: {}", cmd, e))?;
+    if out.status.success() {
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+/// The amanda-opt binary built for these tests.
+pub fn amanda_opt() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_amanda-opt"))
+}
+
+/// Inserts `// note N` comment lines before every third op line (for --keep-comments).
+pub fn with_comments(text: &str) -> String {
+    let mut out = String::new();
+    let mut n = 0;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('"') || trimmed.starts_with('%') {
+            n += 1;
+            if n % 3 == 1 {
+                out.push_str(&line[..line.len() - trimmed.len()]);
+                out.push_str(&format!("// note {}\n", n));
+            }
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// A unified-ish first difference between two texts, for failure messages.
+pub fn first_line_diff(want: &str, got: &str) -> String {
+    for (i, (a, b)) in want.lines().zip(got.lines()).enumerate() {
+        if a != b {
+            return format!("line {}:\n  want: {}\n  got:  {}", i + 1, a, b);
+        }
+    }
+    format!("lengths differ: want {} lines, got {} lines (trailing text differs)", want.lines().count(), got.lines().count())
+}
