@@ -160,6 +160,10 @@ impl<'a> NsVerifier<'a> {
 
     fn check_op(&mut self, op: OpId) {
         let name = self.m.body.op(op).name;
+        if self.collect.is_none() && self.m.ctx.str(name) == "tfg.get_result" {
+            self.check_get_result(op);
+            return;
+        }
         let class = self
             .names
             .entry(name)
@@ -188,6 +192,43 @@ impl<'a> NsVerifier<'a> {
             Framework::Other => cx.check_attrs_generic(&mut self.diags),
         }
         let _ = before;
+    }
+
+    /// `get_result(%x) "port" : i`: the port is an output port of the op defining `%x`, and
+    /// that port has more than `i` values.
+    fn check_get_result(&mut self, op: OpId) {
+        let m = self.m;
+        let Some(v) = m.body.operands(op).next() else { return };
+        let crate::ir::ValueDef::Result { op: def, .. } = m.body.value(v).def else { return };
+        let def_name = m.body.op(def).name;
+        let Some((group, op_type)) = classify(m.ctx.str(def_name)).map(|(g, t)| (g, t.into_owned())) else { return };
+        let Some(ver) = self.version_for(group) else { return };
+        let Some(schema) = self.reg.lookup(ver, &op_type) else { return };
+        let port = m.op_attr(op, "name").and_then(|a| m.ctx.string_value(a)).map(|b| String::from_utf8_lossy(&b).into_owned());
+        let number = m.op_attr(op, "number").and_then(|a| m.ctx.int_value(a));
+        let (Some(port), Some(number)) = (port, number) else { return };
+        let ns = &self.reg.version(ver).name;
+        let fw = self.reg.version(ver).framework;
+        let (_, outs) = super::ports::port_ranges(m, def, ns, &schema, fw);
+        let span = m.body.op(op).span;
+        let Some(outs) = outs else { return };
+        match outs.iter().find(|r| r.name == port) {
+            None => {
+                let names: Vec<&str> = outs.iter().map(|r| r.name.as_str()).collect();
+                let list = if names.is_empty() { "none".to_string() } else { names.join(", ") };
+                self.diags.push(Diagnostic::error(
+                    span,
+                    format!("'tfg.get_result' op names port '{}' that {} does not have in {} (its outputs: {})", port, schema.name, ns, list),
+                ));
+            }
+            Some(r) if number < 0 || number >= r.count as i128 => {
+                self.diags.push(Diagnostic::error(
+                    span,
+                    format!("'tfg.get_result' op takes value #{} of port '{}' of {}, which has {}", number, port, schema.name, r.count),
+                ));
+            }
+            Some(_) => {}
+        }
     }
 
     fn unknown_op(&mut self, op: OpId, ver: usize, op_type: &str) {
