@@ -67,6 +67,9 @@ pub struct Options {
     /// `amanda/onnx/opset-11:Conv`) and exit.
     #[arg(long, value_name = "OP")]
     pub describe: Option<String>,
+    /// Annotate every vocabulary op with its port names (a `// ports:` comment above it).
+    #[arg(long)]
+    pub print_port_names: bool,
     /// Load a namespace schema file (YAML in the Amanda design's form, or JSON Lines as in
     /// dialects/); repeatable.
     #[arg(long = "namespace-file", value_name = "FILE")]
@@ -194,6 +197,9 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
     if let Some(p) = &opts.pass_pipeline {
         pass_names.extend(PassManager::parse_pipeline(p));
     }
+    if opts.print_port_names {
+        pass_names.push("annotate-ports".to_string());
+    }
     if let Err(e) = PassManager::new(registry, &pass_names) {
         report_plain(&e);
         return Err(());
@@ -202,7 +208,7 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
         generic: opts.print_op_generic || opts.emit == "generic",
         debuginfo: opts.print_debuginfo,
         canonical: opts.canonical,
-        keep_comments: opts.keep_comments,
+        keep_comments: opts.keep_comments || opts.print_port_names,
     };
     let chunks: Vec<(usize, &str)> = if opts.split_input_file { split_chunks(text) } else { vec![(0, text)] };
     let results: Vec<ChunkResult> = chunks

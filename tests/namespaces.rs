@@ -351,7 +351,46 @@ fn every_tensorflow_op_verifies() {
         assert!(diags.is_empty(), "{}: {} diagnostics, first: {:?}", ns, diags.len(), diags.first().map(|d| &d.message));
         let (ok, stderr) = run_cli("tf-all.mlir", &text, &["--pass=verify-namespace"]);
         assert!(ok, "{}: amanda-opt --pass=verify-namespace failed:\n{}", ns, &stderr[..stderr.len().min(4000)]);
+
+        // Every default the schemas give is a valid value of its attribute, and stripping
+        // removes exactly what materializing added (and the defaults the sources spell out).
+        let mut full = m.clone();
+        amanda_opt::namespace::defaults::materialize(&mut full, &reg);
+        let diags = verify(&full, &reg, Mode::All);
+        assert!(diags.is_empty(), "{} after materializing defaults: {:?}", ns, diags.iter().take(5).map(|d| &d.message).collect::<Vec<_>>());
+        amanda_opt::namespace::defaults::strip(&mut full, &reg);
+        let printed = |m: &amanda_opt::ir::Module| amanda_opt::printer::print_module(m, Default::default());
+        let mut stripped = m.clone();
+        amanda_opt::namespace::defaults::strip(&mut stripped, &reg);
+        let (a, b) = (printed(&full), printed(&stripped));
+        let first_diff = a.lines().zip(b.lines()).find(|(x, y)| x != y);
+        assert!(a == b, "{}: strip(materialize(g)) != strip(g): {:?}", ns, first_diff);
     }
+}
+
+#[test]
+fn ports_resolve_by_name() {
+    let reg = registry();
+    let text = "module {\n  tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {\n    %x, %ctl = Placeholder name(\"x\") {dtype = f32} : () -> (tensor<4xf32>)\n    %u:2, %ctl_0 = Unique(%x) name(\"u\") {T = f32, out_idx = i32} : (tensor<4xf32>) -> (tensor<?xf32>, tensor<4xi32>)\n    %s:3, %ctl_1 = SplitV(%x, %x, %x) [%ctl] name(\"s\") {T = f32, Tlen = i64, num_split = 3 : i64} : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>)\n  }\n}\n";
+    let m = parse(text);
+    let ops = amanda_opt::namespace::verify::resolve_ops(&m, &reg, Mode::All);
+    let find = |t: &str| ops.iter().find(|(_, _, s)| s.name == t).map(|(o, _, _)| *o).expect("op");
+    use amanda_opt::namespace::ports::result_index;
+    let unique = find("Unique");
+    assert_eq!(result_index(&m, &reg, unique, "y", 0), Some(0));
+    assert_eq!(result_index(&m, &reg, unique, "idx", 0), Some(1));
+    assert_eq!(result_index(&m, &reg, unique, "idx", 1), None);
+    assert_eq!(result_index(&m, &reg, unique, "nope", 0), None);
+    let split = find("SplitV");
+    assert_eq!(result_index(&m, &reg, split, "output", 2), Some(2));
+    assert_eq!(result_index(&m, &reg, split, "output", 3), None);
+    // Annotating twice gives one annotation per op.
+    let mut a = m.clone();
+    amanda_opt::namespace::ports::annotate(&mut a, &reg);
+    amanda_opt::namespace::ports::annotate(&mut a, &reg);
+    let opts = amanda_opt::printer::PrintOptions { keep_comments: true, ..Default::default() };
+    let out = amanda_opt::printer::print_module(&a, opts);
+    assert_eq!(out.matches("// ports: (value, size_splits, split_dim) -> (output#0, output#1, output#2)").count(), 1, "{}", out);
 }
 
 #[test]

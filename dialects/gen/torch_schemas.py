@@ -18,7 +18,9 @@ Argument order is the positional order of the call. "type" is the schema type (`
 `Tensor?`, `Scalar`, `t[]`), "alias" the alias annotation (`a!` = writes alias set a, `a` =
 aliases it), "default" the default value (JSON null is the default `None`), "kwarg_only" for
 arguments after `*`. "vararg"/"varret" mark `...` schemas. "schema" is the schema exactly as
-torch prints it, for reading.
+torch prints it, for reading. Graph node kinds the interpreter handles itself
+(prim::Constant, prim::ListConstruct, prim::If, ...) have no schema in the registry; they are
+listed with "node_kind": true and `...` arguments and results.
 """
 
 import math
@@ -132,6 +134,18 @@ def schema_json(s):
     return out
 
 
+# TorchScript graph node kinds that the interpreter handles itself, with no registered schema
+# (torch/csrc/jit/ir/ir.h): they take and return any number of values.
+NODE_KINDS = [
+    "prim::Constant", "prim::ListConstruct", "prim::ListUnpack", "prim::TupleConstruct",
+    "prim::DictConstruct", "prim::GetAttr", "prim::SetAttr", "prim::If", "prim::Loop",
+    "prim::CallFunction", "prim::CallMethod", "prim::Param", "prim::Return", "prim::Enter",
+    "prim::Exit", "prim::CreateObject", "prim::isinstance", "prim::Closure",
+    "prim::FunctionalGraph", "prim::Store", "prim::Load", "prim::BroadcastingChunk",
+    "prim::TupleSlice", "prim::Drop",
+]
+
+
 def main():
     import torch
 
@@ -140,6 +154,9 @@ def main():
     for s in schemas:
         j = schema_json(s)
         table.setdefault(j["name"], j)  # a name registered twice keeps its first schema
+    for kind in NODE_KINDS:
+        table.setdefault(kind, {"name": kind, "args": [], "returns": [], "vararg": True, "varret": True,
+                                "schema": kind + "(...) -> ...", "node_kind": True})
     version = ".".join(torch.__version__.split("+")[0].split(".")[:2])
     header = {
         "namespace": "amanda/pytorch/" + version,

@@ -10,9 +10,15 @@
 //! * [`types`] — framework type names against IR types.
 //! * [`verify`] — the checks (`--pass=verify-namespace`).
 //! * [`describe`] — `--list-namespaces` and `--describe OP`.
+//! * [`ports`] — ports by name (`annotate-ports`, `--print-port-names`).
+//! * [`defaults`] — `materialize-default-attrs` and `strip-default-attrs`.
+//! * [`args`] — the ordered-argument view of TorchScript ops (`torch-call-form`, `torch-attr-form`).
 
+pub mod args;
+pub mod defaults;
 pub mod describe;
 pub mod jsonl;
+pub mod ports;
 pub mod registry;
 pub mod schema;
 pub mod scope;
@@ -45,5 +51,13 @@ pub fn verify_declared(m: &Module) -> Vec<Diagnostic> {
     match global().read() {
         Ok(r) => verify::verify(m, &r, Mode::Declared),
         Err(_) => vec![Diagnostic::error_nowhere("namespace registry is poisoned")],
+    }
+}
+
+/// Runs `f` with the global registry (an error if it is poisoned).
+pub fn with_registry<T>(f: impl FnOnce(&Registry) -> T) -> Result<T, Vec<Diagnostic>> {
+    match global().read() {
+        Ok(r) => Ok(f(&r)),
+        Err(_) => Err(vec![Diagnostic::error_nowhere("namespace registry is poisoned")]),
     }
 }

@@ -42,12 +42,24 @@ pub enum Mode {
 
 /// Checks `m`; returns every violation in walk order.
 pub fn verify(m: &Module, registry: &Registry, mode: Mode) -> Vec<Diagnostic> {
-    let mut v = NsVerifier { m, reg: registry, mode, diags: Vec::new(), scopes: Vec::new(), names: FxHashMap::default(), schemas: FxHashMap::default(), vocab: FxHashMap::default() };
+    let mut v = NsVerifier::new(m, registry, mode);
     let top: Vec<OpId> = m.body.block_ops(m.top).collect();
     for op in top {
         v.visit(op);
     }
     v.diags
+}
+
+/// Every op of a known vocabulary with its namespace version and schema, in walk order (ops
+/// whose type the vocabulary lacks are left out); the scoping of [`verify`].
+pub fn resolve_ops(m: &Module, registry: &Registry, mode: Mode) -> Vec<(OpId, usize, Arc<OpSchema>)> {
+    let mut v = NsVerifier::new(m, registry, mode);
+    v.collect = Some(Vec::new());
+    let top: Vec<OpId> = m.body.block_ops(m.top).collect();
+    for op in top {
+        v.visit(op);
+    }
+    v.collect.unwrap_or_default()
 }
 
 struct NsVerifier<'a> {
@@ -58,13 +70,29 @@ struct NsVerifier<'a> {
     /// Declared versions, innermost last.
     scopes: Vec<usize>,
     /// Op name → (group, op type) of its vocabulary.
-    names: FxHashMap<Sym, Option<(&'static str, String)>>,
+    names: FxHashMap<Sym, Option<(&'static str, Arc<str>)>>,
     schemas: FxHashMap<(usize, Sym), Option<Arc<OpSchema>>>,
     /// Sorted op names of a version (did-you-mean).
     vocab: FxHashMap<usize, Vec<String>>,
+    /// When set, ops are collected with their schema instead of checked.
+    collect: Option<Vec<(OpId, usize, Arc<OpSchema>)>>,
 }
 
 impl<'a> NsVerifier<'a> {
+    fn new(m: &'a Module, reg: &'a Registry, mode: Mode) -> Self {
+        NsVerifier {
+            m,
+            reg,
+            mode,
+            diags: Vec::new(),
+            scopes: Vec::new(),
+            names: FxHashMap::default(),
+            schemas: FxHashMap::default(),
+            vocab: FxHashMap::default(),
+            collect: None,
+        }
+    }
+
     fn visit(&mut self, root: OpId) {
         // An explicit stack: graphs of a million ops must not recurse per op.
         enum Step {
@@ -132,19 +160,29 @@ impl<'a> NsVerifier<'a> {
 
     fn check_op(&mut self, op: OpId) {
         let name = self.m.body.op(op).name;
+        if self.collect.is_none() && self.m.ctx.str(name) == "tfg.get_result" {
+            self.check_get_result(op);
+            return;
+        }
         let class = self
             .names
             .entry(name)
-            .or_insert_with(|| classify(self.m.ctx.str(name)).map(|(g, t)| (g, t.into_owned())))
+            .or_insert_with(|| classify(self.m.ctx.str(name)).map(|(g, t)| (g, Arc::from(t.as_ref()))))
             .clone();
         let Some((group, op_type)) = class else { return };
         let Some(ver) = self.version_for(group) else { return };
         let reg = self.reg;
         let schema = self.schemas.entry((ver, name)).or_insert_with(|| reg.lookup(ver, &op_type)).clone();
         let Some(schema) = schema else {
-            self.unknown_op(op, ver, &op_type);
+            if self.collect.is_none() {
+                self.unknown_op(op, ver, &op_type);
+            }
             return;
         };
+        if let Some(c) = &mut self.collect {
+            c.push((op, ver, schema));
+            return;
+        }
         let cx = OpCx { m: self.m, op, ns: &self.reg.version(ver).name, schema: &schema };
         let before = self.diags.len();
         match self.reg.version(ver).framework {
@@ -154,6 +192,43 @@ impl<'a> NsVerifier<'a> {
             Framework::Other => cx.check_attrs_generic(&mut self.diags),
         }
         let _ = before;
+    }
+
+    /// `get_result(%x) "port" : i`: the port is an output port of the op defining `%x`, and
+    /// that port has more than `i` values.
+    fn check_get_result(&mut self, op: OpId) {
+        let m = self.m;
+        let Some(v) = m.body.operands(op).next() else { return };
+        let crate::ir::ValueDef::Result { op: def, .. } = m.body.value(v).def else { return };
+        let def_name = m.body.op(def).name;
+        let Some((group, op_type)) = classify(m.ctx.str(def_name)).map(|(g, t)| (g, t.into_owned())) else { return };
+        let Some(ver) = self.version_for(group) else { return };
+        let Some(schema) = self.reg.lookup(ver, &op_type) else { return };
+        let port = m.op_attr(op, "name").and_then(|a| m.ctx.string_value(a)).map(|b| String::from_utf8_lossy(&b).into_owned());
+        let number = m.op_attr(op, "number").and_then(|a| m.ctx.int_value(a));
+        let (Some(port), Some(number)) = (port, number) else { return };
+        let ns = &self.reg.version(ver).name;
+        let fw = self.reg.version(ver).framework;
+        let (_, outs) = super::ports::port_ranges(m, def, ns, &schema, fw);
+        let span = m.body.op(op).span;
+        let Some(outs) = outs else { return };
+        match outs.iter().find(|r| r.name == port) {
+            None => {
+                let names: Vec<&str> = outs.iter().map(|r| r.name.as_str()).collect();
+                let list = if names.is_empty() { "none".to_string() } else { names.join(", ") };
+                self.diags.push(Diagnostic::error(
+                    span,
+                    format!("'tfg.get_result' op names port '{}' that {} does not have in {} (its outputs: {})", port, schema.name, ns, list),
+                ));
+            }
+            Some(r) if number < 0 || number >= r.count as i128 => {
+                self.diags.push(Diagnostic::error(
+                    span,
+                    format!("'tfg.get_result' op takes value #{} of port '{}' of {}, which has {}", number, port, schema.name, r.count),
+                ));
+            }
+            Some(_) => {}
+        }
     }
 
     fn unknown_op(&mut self, op: OpId, ver: usize, op_type: &str) {
@@ -213,11 +288,11 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// One op being checked against one schema.
-struct OpCx<'a> {
-    m: &'a Module,
-    op: OpId,
-    ns: &'a str,
-    schema: &'a OpSchema,
+pub(crate) struct OpCx<'a> {
+    pub(crate) m: &'a Module,
+    pub(crate) op: OpId,
+    pub(crate) ns: &'a str,
+    pub(crate) schema: &'a OpSchema,
 }
 
 /// Attribute names that are never checked: internal (`_foo`) and dialect (`tfg.x`) ones.
@@ -297,9 +372,10 @@ impl<'a> OpCx<'a> {
             }
         }
         if let Some(allowed) = &a.allowed {
-            let values: Vec<Value> = if a.kind.starts_with("list(") {
+            let list_of = a.kind.strip_prefix("list(").and_then(|k| k.strip_suffix(')'));
+            let values: Vec<Value> = if let Some(inner) = list_of {
                 match ctx.attr_data(v) {
-                    AttrData::Array(items) => items.iter().filter_map(|&i| tf_value(self.m, &a.kind[5..a.kind.len() - 1], i)).collect(),
+                    AttrData::Array(items) => items.iter().filter_map(|&i| tf_value(self.m, inner, i)).collect(),
                     _ => Vec::new(),
                 }
             } else {
@@ -371,7 +447,7 @@ impl<'a> OpCx<'a> {
     }
 
     /// How many values port `p` has, given the attributes (`None` when they do not say).
-    fn port_count(&self, p: &super::schema::Port) -> Option<usize> {
+    pub(crate) fn port_count(&self, p: &super::schema::Port) -> Option<usize> {
         if let Some(la) = &p.type_list_attr {
             return self.dtypes_of(la).map(|d| d.len());
         }

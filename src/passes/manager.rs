@@ -40,6 +40,31 @@ impl Default for PassRegistry {
                     },
                 },
                 PassInfo {
+                    name: "annotate-ports",
+                    summary: "write each vocabulary op's port names above it as a comment (--print-port-names)",
+                    run: |m| crate::namespace::with_registry(|r| crate::namespace::ports::annotate(m, r)),
+                },
+                PassInfo {
+                    name: "materialize-default-attrs",
+                    summary: "add the default of every schema attribute an op leaves out (TensorFlow, ONNX)",
+                    run: |m| crate::namespace::with_registry(|r| crate::namespace::defaults::materialize(m, r)),
+                },
+                PassInfo {
+                    name: "strip-default-attrs",
+                    summary: "remove attributes equal to their schema default (TensorFlow, ONNX)",
+                    run: |m| crate::namespace::with_registry(|r| crate::namespace::defaults::strip(m, r)),
+                },
+                PassInfo {
+                    name: "torch-call-form",
+                    summary: "TorchScript ops: arguments given as attributes become constant operands",
+                    run: |m| crate::namespace::with_registry(|r| crate::namespace::args::to_call_form(m, r)),
+                },
+                PassInfo {
+                    name: "torch-attr-form",
+                    summary: "TorchScript ops: trailing constant operands become attributes named after their arguments",
+                    run: |m| crate::namespace::with_registry(|r| crate::namespace::args::to_attr_form(m, r)),
+                },
+                PassInfo {
                     name: "verify",
                     summary: "run the verifier (also done after every pass)",
                     run: |m| {

@@ -86,3 +86,18 @@ module attributes {amanda.namespace = "amanda/tensorflow/2.21"} {
     return(%a#0) : tensor<2xf32>
   }
 }
+
+// -----
+
+// get_result(%x) "port" : i names an output port of the op defining %x.
+module attributes {amanda.namespace = "amanda/tensorflow/2.21"} {
+  tfg.func generic @f(%x: !tf_type.tensor {tfg.name = "x"}) -> (!tf_type.tensor {tfg.name = "y"}) {
+    %s:2, %ctl = Split(%x, %x) name("s") {T = f32, num_split = 2 : i64} : (!tf_type.tensor, !tf_type.tensor) -> (!tf_type.tensor, !tf_type.tensor)
+    %a = get_result(%s#0) "output" : 1
+    // expected-error @+1 {{'tfg.get_result' op names port 'outputs' that Split does not have in amanda/tensorflow/2.21 (its outputs: output)}}
+    %b = get_result(%s#0) "outputs" : 0
+    // expected-error @+1 {{'tfg.get_result' op takes value #2 of port 'output' of Split, which has 2}}
+    %c = get_result(%s#0) "output" : 2
+    return(%a) : !tf_type.tensor
+  }
+}

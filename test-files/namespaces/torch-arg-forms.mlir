@@ -1,0 +1,27 @@
+// RUN: amanda-opt %s --pass=torch-call-form | FileCheck %s --check-prefix=CALL
+// RUN: amanda-opt %s --pass=torch-call-form --pass=verify-namespace | amanda-opt - --pass=torch-attr-form --pass=verify-namespace | FileCheck %s --check-prefix=ATTR
+// The ordered-argument view of TorchScript ops: the schema's argument order turns the
+// attribute form (trailing scalars and lists named as attributes) into the call form
+// (every argument an operand, made by torch.constant.* / torch.prim.ListConstruct) and back.
+
+module attributes {amanda.namespace = "amanda/pytorch/2.15"} {
+  %t = "test.source"() : () -> !torch.vtensor<[2,3],f32>
+  %l = "test.source"() : () -> !torch.list<int>
+  %0 = "torch.aten.sum.dim_IntList"(%t, %l) {keepdim = true} : (!torch.vtensor<[2,3],f32>, !torch.list<int>) -> !torch.vtensor<[2,3],f32>
+  %1 = "torch.aten.add.Tensor"(%t, %t) {alpha = 2.0 : f64} : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32>
+  %2 = "torch.aten.conv2d"(%t, %t) {padding = [1, 1]} : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32>
+}
+
+// CALL:      %[[B:.*]] = "torch.constant.bool"() {value = true} : () -> !torch.bool
+// CALL-NEXT: "torch.aten.sum.dim_IntList"(%t, %l, %[[B]]) : (!torch.vtensor<[2,3],f32>, !torch.list<int>, !torch.bool)
+// CALL:      %[[F:.*]] = "torch.constant.float"() {value = 2.0 : f64} : () -> !torch.float
+// CALL-NEXT: "torch.aten.add.Tensor"(%t, %t, %[[F]])
+// The defaults before an attribute-given argument are made explicit too (bias, stride).
+// CALL:      "torch.constant.none"() : () -> !torch.none
+// CALL:      "torch.prim.ListConstruct"
+// CALL:      "torch.aten.conv2d"(%t, %t, %{{.*}}, %{{.*}}, %{{.*}}) : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>)
+
+// ATTR: "torch.aten.sum.dim_IntList"(%t, %l) {keepdim = true}
+// ATTR: "torch.aten.add.Tensor"(%t, %t) {alpha = 2.0 : f64}
+// ATTR-NOT: torch.constant.float
+// ATTR: "torch.aten.conv2d"(%t, %t, %{{.*}}) {stride = [1 : i64, 1 : i64], padding = [1 : i64, 1 : i64]}
