@@ -299,10 +299,10 @@ fn generic_unique_names(m: &Module) -> Names {
             for &arg in &body.block(b).args {
                 let n = if i == 0 {
                     next_arg += 1;
-                    format!("arg{}", next_arg - 1)
+                    names.fresh_name(format!("arg{}", next_arg - 1))
                 } else {
                     next_value += 1;
-                    (next_value - 1).to_string()
+                    GroupName::Number(next_value - 1)
                 };
                 names.new_group(n, &[arg]);
             }
@@ -310,7 +310,7 @@ fn generic_unique_names(m: &Module) -> Names {
                 let results = body.results(op);
                 if !results.is_empty() {
                     let vals = results.to_vec();
-                    names.new_group(next_value.to_string(), &vals);
+                    names.new_group(GroupName::Number(next_value), &vals);
                     next_value += 1;
                 }
             }
