@@ -37,7 +37,8 @@ pub struct GenConfig {
     /// amanda-opt reads `<{props}>` after the regions instead of before them (as MLIR does):
     /// no op gets both properties and regions.
     pub parser_props_after_regions: bool,
-    /// amanda-opt rejects integers above `i128::MAX` even for wider types.
+    /// amanda-opt rejects integer literals above `i128::MAX` even for types that hold them
+    /// (`340282366920938463463374607431768211455 : i128`, which mlir-opt reads as `-1`).
     pub parser_i128_limit: bool,
     /// amanda-opt lexes `0xf8E5` in `memref<0xf8E5M2>` as a hex integer (a lone leading zero
     /// dimension before an element type that starts like a hex digit).
@@ -61,7 +62,7 @@ impl GenConfig {
     pub const ROUNDTRIP: GenConfig = GenConfig {
         mlir_exact: false,
         parser_props_after_regions: false,
-        parser_i128_limit: false,
+        parser_i128_limit: true,
         parser_zero_dim_hex: true,
         parser_affine_set_ge: false,
         parser_empty_dense_rank: false,
@@ -386,9 +387,9 @@ fn int_attr(cfg: GenConfig) -> BoxedStrategy<Attr> {
             };
             // Range of valid values: signless takes the signed and the unsigned range.
             let (neg_max, pos_max): (u128, u128) = {
-                let w = width.min(127);
-                let half = 1u128 << (w - 1).min(126);
-                let full = if w >= 127 { u128::MAX >> 1 } else { (1u128 << w) - 1 };
+                let w = width.min(128);
+                let half = 1u128 << (w - 1).min(127);
+                let full = if w >= 128 { u128::MAX } else { (1u128 << w) - 1 };
                 match sign {
                     Sign::Signless => (half, full),
                     Sign::Signed => (half, half - 1),
@@ -396,6 +397,7 @@ fn int_attr(cfg: GenConfig) -> BoxedStrategy<Attr> {
                 }
             };
             let pos_max = if cfg.parser_i128_limit { pos_max.min(i128::MAX as u128) } else { pos_max };
+            let neg_max = if cfg.parser_i128_limit { neg_max.min(i128::MAX as u128) } else { neg_max };
             let (neg, mag) = match pick_kind {
                 0 => (false, 0),
                 1 => (false, 1.min(pos_max)),
