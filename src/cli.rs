@@ -63,6 +63,14 @@ pub struct Options {
     /// List the known namespaces and exit.
     #[arg(long)]
     pub list_namespaces: bool,
+    /// Describe an op of a namespace (`tf.Conv2D`, `onnx.Conv`, `torch.aten.add.Tensor`,
+    /// `amanda/onnx/opset-11:Conv`) and exit.
+    #[arg(long, value_name = "OP")]
+    pub describe: Option<String>,
+    /// Load a namespace schema file (YAML in the Amanda design's form, or JSON Lines as in
+    /// dialects/); repeatable.
+    #[arg(long = "namespace-file", value_name = "FILE")]
+    pub namespace_files: Vec<String>,
     /// Accepted for mlir-opt compatibility (unknown dialects are always allowed).
     #[arg(long, hide = true)]
     pub allow_unregistered_dialect: bool,
@@ -129,9 +137,26 @@ pub fn run(args: Vec<String>) -> i32 {
         }
         return 0;
     }
-    if opts.list_namespaces {
-        println!("tfg (amanda/tensorflow): the TensorFlow graph dialect (custom syntax built in)");
-        println!("namespace schemas are not loaded yet: see the namespaces issue");
+    for f in &opts.namespace_files {
+        if let Err(e) = crate::namespace::add_global_schema_file(f) {
+            report_plain(&e);
+            return 1;
+        }
+    }
+    if opts.list_namespaces || opts.describe.is_some() {
+        let Ok(reg) = crate::namespace::global().read() else { return 2 };
+        if opts.list_namespaces {
+            print!("{}", crate::namespace::describe::list_namespaces(&reg));
+        }
+        if let Some(op) = &opts.describe {
+            match crate::namespace::describe::describe(&reg, op) {
+                Ok(text) => print!("{}", text),
+                Err(e) => {
+                    report_plain(&e);
+                    return 1;
+                }
+            }
+        }
         return 0;
     }
     match drive(&opts, &registry) {
@@ -210,6 +235,11 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
     if failed {
         return Err(());
     }
+    // The input is not needed any more: free it before printing, when the module and the
+    // output buffers are alive (the peak of memory use).
+    drop(file);
+    drop(chunks);
+    drop(bytes);
     let modules: Vec<&Module> = results.iter().filter_map(|r| r.module.as_ref()).collect();
     let t = std::time::Instant::now();
     let written = if let [single] = modules.as_slice() {
@@ -270,7 +300,8 @@ fn process_chunk(text: &str, opts: &Options, registry: &PassRegistry, pass_names
     let t_parse = t0.elapsed();
     let t1 = std::time::Instant::now();
     if !opts.no_verify {
-        let d = crate::verify::verify_module(&module);
+        let mut d = crate::verify::verify_module(&module);
+        d.extend(crate::namespace::verify_declared(&module));
         if !d.is_empty() {
             result.diags = d;
             return result;

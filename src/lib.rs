@@ -12,6 +12,7 @@
 //! * [`ir`] — the data-oriented IR: [`ir::Module`], [`ir::Body`], [`ir::Context`].
 //! * [`verify`] — MLIR's structural rules and tfg's.
 //! * [`printer`] — custom, generic and canonical (tfg-opt compatible) printing.
+//! * [`namespace`] — versioned op vocabularies (TensorFlow, ONNX, PyTorch) and checks against them.
 //! * [`passes`] — the pass manager and the built-in passes.
 //! * [`diag`] — diagnostics, rendered with codespan-reporting.
 //! * [`cli`] — the `amanda-opt` command line.
@@ -20,7 +21,9 @@ pub mod cli;
 pub mod diag;
 pub mod expect;
 pub mod ir;
+pub mod namespace;
 pub mod passes;
 pub mod printer;
 pub mod syntax;
+pub mod testgen;
 pub mod verify;

@@ -29,6 +29,11 @@ impl Context {
         self.strings.lookup(s).map(Sym::new)
     }
 
+    /// Number of distinct strings interned so far (symbol indices are `0..sym_count()`).
+    pub fn sym_count(&self) -> usize {
+        self.strings.len()
+    }
+
     pub fn str(&self, s: Sym) -> &str {
         self.strings.get(s.index())
     }
@@ -166,8 +171,11 @@ pub fn escape_string(s: &str) -> String {
 /// Decodes MLIR string escapes: `\\`, `\"`, `\n`, `\t`, `\XX` (two hex digits).
 pub fn unescape_string(s: &str) -> Vec<u8> {
     let bytes = s.as_bytes();
+    // Most strings have no escapes: copy them whole.
+    let Some(first_escape) = bytes.iter().position(|&b| b == b'\\') else { return bytes.to_vec() };
     let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
+    out.extend_from_slice(&bytes[..first_escape]);
+    let mut i = first_escape;
     while i < bytes.len() {
         if bytes[i] == b'\\' && i + 1 < bytes.len() {
             let c = bytes[i + 1];

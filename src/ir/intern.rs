@@ -1,37 +1,107 @@
-//! A uniquing store: maps values to dense ids and back. Used for strings, types and
+//! Uniquing stores: map values to dense ids and back. Used for strings, types and
 //! attributes; equality of ids is equality of values.
+//!
+//! Both stores keep each value once: an open-addressing index ([`IdTable`]) maps a value's
+//! hash to its id, and lookups compare against the stored value. Strings live in large
+//! shared chunks rather than one allocation each, so a million distinct names cost a few
+//! bytes of bookkeeping apiece and no per-string `malloc`.
 
-use rustc_hash::FxHashMap;
-use std::hash::Hash;
+use rustc_hash::FxBuildHasher;
+use std::hash::{BuildHasher, Hash};
+
+/// A 32-bit hash of `value` (both halves of the 64-bit Fx hash folded together).
+fn hash32<T: Hash + ?Sized>(value: &T) -> u32 {
+    let h = FxBuildHasher.hash_one(value);
+    (h ^ (h >> 32)) as u32
+}
+
+/// Empty slot marker: the id half is `u32::MAX`, which no stored item has.
+const EMPTY: u64 = u64::MAX;
+
+/// Linear-probing hash index of `(hash, id)` pairs packed in a `u64`; at most 3/4 full.
+#[derive(Debug, Clone, Default)]
+struct IdTable {
+    slots: Vec<u64>,
+    len: usize,
+}
+
+impl IdTable {
+    /// The id stored under `hash` for which `eq(id)` holds.
+    #[inline]
+    fn find(&self, hash: u32, mut eq: impl FnMut(u32) -> bool) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            let s = self.slots[i];
+            if s == EMPTY {
+                return None;
+            }
+            if (s >> 32) as u32 == hash && eq(s as u32) {
+                return Some(s as u32);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Adds `id` (known to be absent) under `hash`.
+    fn insert(&mut self, hash: u32, id: u32) {
+        if (self.len + 1) * 4 > self.slots.len() * 3 {
+            let cap = (self.slots.len() * 2).max(16);
+            let old = std::mem::replace(&mut self.slots, vec![EMPTY; cap]);
+            for s in old {
+                if s != EMPTY {
+                    self.place(s);
+                }
+            }
+        }
+        self.place(((hash as u64) << 32) | id as u64);
+        self.len += 1;
+    }
+
+    fn place(&mut self, slot: u64) {
+        let mask = self.slots.len() - 1;
+        let mut i = (slot >> 32) as usize & mask;
+        while self.slots[i] != EMPTY {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = slot;
+    }
+}
 
 /// Dense, append-only uniquing table.
 #[derive(Debug, Clone)]
 pub struct Interner<T: Hash + Eq + Clone> {
     items: Vec<T>,
-    ids: FxHashMap<T, u32>,
+    index: IdTable,
 }
 
 impl<T: Hash + Eq + Clone> Default for Interner<T> {
     fn default() -> Self {
-        Interner { items: Vec::new(), ids: FxHashMap::default() }
+        Interner { items: Vec::new(), index: IdTable::default() }
     }
 }
 
 impl<T: Hash + Eq + Clone> Interner<T> {
     /// The id of `value`, adding it if new.
     pub fn intern(&mut self, value: T) -> usize {
-        if let Some(&id) = self.ids.get(&value) {
+        let hash = hash32(&value);
+        let items = &self.items;
+        if let Some(id) = self.index.find(hash, |id| items[id as usize] == value) {
             return id as usize;
         }
         let id = self.items.len();
-        self.items.push(value.clone());
-        self.ids.insert(value, id as u32);
+        self.items.push(value);
+        self.index.insert(hash, id as u32);
         id
     }
 
     /// The id of `value` if it was interned before.
     pub fn lookup(&self, value: &T) -> Option<usize> {
-        self.ids.get(value).map(|&i| i as usize)
+        let items = &self.items;
+        self.index.find(hash32(value), |id| items[id as usize] == *value).map(|i| i as usize)
     }
 
     pub fn get(&self, id: usize) -> &T {
@@ -47,30 +117,140 @@ impl<T: Hash + Eq + Clone> Interner<T> {
     }
 }
 
+/// Bytes per string chunk; longer strings get a chunk of their own.
+const CHUNK: usize = 1 << 20;
+
+/// Where an interned string is: `chunks[chunk][start..start + len]`.
+#[derive(Debug, Clone, Copy)]
+struct StrLoc {
+    chunk: u32,
+    start: u32,
+    len: u32,
+}
+
+/// Entries in [`StrInterner::recent`].
+const RECENT: usize = 4096;
+
 /// String interner that looks up by `&str` without allocating.
 #[derive(Debug, Default, Clone)]
 pub struct StrInterner {
-    items: Vec<Box<str>>,
-    ids: FxHashMap<Box<str>, u32>,
+    /// String storage; a chunk never reallocates once created (its capacity is fixed).
+    chunks: Vec<String>,
+    /// The chunk small strings are appended to.
+    current: usize,
+    locs: Vec<StrLoc>,
+    index: IdTable,
+    /// Direct-mapped cache of recently interned strings, `(hash, id)` packed like the
+    /// index's slots and placed by hash. Names are mostly used close to where they are
+    /// defined, so most lookups hit here (in L1/L2) instead of missing in the large index.
+    recent: Vec<u64>,
 }
 
 impl StrInterner {
     pub fn intern(&mut self, s: &str) -> usize {
-        if let Some(&id) = self.ids.get(s) {
-            return id as usize;
+        let hash = hash32(s);
+        if self.recent.is_empty() {
+            self.recent = vec![EMPTY; RECENT];
         }
-        let id = self.items.len();
-        let boxed: Box<str> = s.into();
-        self.items.push(boxed.clone());
-        self.ids.insert(boxed, id as u32);
+        let slot = hash as usize % RECENT;
+        let cached = self.recent[slot];
+        if cached != EMPTY && (cached >> 32) as u32 == hash && self.get(cached as u32 as usize) == s {
+            return cached as u32 as usize;
+        }
+        let id = match self.find(hash, s) {
+            Some(id) => id,
+            None => {
+                let id = self.locs.len();
+                let loc = self.store(s);
+                self.locs.push(loc);
+                self.index.insert(hash, id as u32);
+                id
+            }
+        };
+        self.recent[slot] = ((hash as u64) << 32) | id as u64;
         id
     }
 
     pub fn lookup(&self, s: &str) -> Option<usize> {
-        self.ids.get(s).map(|&i| i as usize)
+        self.find(hash32(s), s)
     }
 
     pub fn get(&self, id: usize) -> &str {
-        &self.items[id]
+        let l = self.locs[id];
+        let start = l.start as usize;
+        &self.chunks[l.chunk as usize][start..start + l.len as usize]
+    }
+
+    /// Number of distinct strings interned (ids are `0..len()`).
+    pub fn len(&self) -> usize {
+        self.locs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.locs.is_empty()
+    }
+
+    fn find(&self, hash: u32, s: &str) -> Option<usize> {
+        self.index.find(hash, |id| self.get(id as usize) == s).map(|i| i as usize)
+    }
+
+    /// Copies `s` into the chunks.
+    fn store(&mut self, s: &str) -> StrLoc {
+        if s.len() > CHUNK / 4 {
+            self.chunks.push(s.to_string());
+            return StrLoc { chunk: (self.chunks.len() - 1) as u32, start: 0, len: s.len() as u32 };
+        }
+        let fits = self.chunks.get(self.current).map(|c| c.capacity() - c.len() >= s.len()).unwrap_or(false);
+        if !fits {
+            self.chunks.push(String::with_capacity(CHUNK));
+            self.current = self.chunks.len() - 1;
+        }
+        let chunk = &mut self.chunks[self.current];
+        let start = chunk.len();
+        chunk.push_str(s);
+        StrLoc { chunk: self.current as u32, start: start as u32, len: s.len() as u32 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_round_trip_and_unique() {
+        let mut t = StrInterner::default();
+        let words: Vec<String> = (0..50_000).map(|i| format!("name_{}", i % 20_000)).collect();
+        let ids: Vec<usize> = words.iter().map(|w| t.intern(w)).collect();
+        assert_eq!(t.len(), 20_000);
+        for (w, &id) in words.iter().zip(&ids) {
+            assert_eq!(t.get(id), w);
+            assert_eq!(t.lookup(w), Some(id));
+        }
+        assert_eq!(t.lookup("absent"), None);
+        let empty = t.intern("");
+        assert_eq!(t.intern(""), empty);
+        assert_eq!(t.get(empty), "");
+    }
+
+    #[test]
+    fn long_strings_get_their_own_chunk() {
+        let mut t = StrInterner::default();
+        let long = "x".repeat(CHUNK + 10);
+        let a = t.intern("short");
+        let b = t.intern(&long);
+        let c = t.intern("after");
+        assert_eq!((t.get(a), t.get(b), t.get(c)), ("short", long.as_str(), "after"));
+        assert_eq!(t.intern(&long), b);
+    }
+
+    #[test]
+    fn values_are_kept_once() {
+        let mut t: Interner<Vec<u32>> = Interner::default();
+        for i in 0..10_000u32 {
+            assert_eq!(t.intern(vec![i % 100, 1]), (i % 100) as usize);
+        }
+        assert_eq!(t.len(), 100);
+        assert_eq!(t.lookup(&vec![5, 1]), Some(5));
+        assert_eq!(t.lookup(&vec![5, 2]), None);
     }
 }

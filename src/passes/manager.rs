@@ -32,6 +32,14 @@ impl Default for PassRegistry {
                     },
                 },
                 PassInfo {
+                    name: "verify-namespace",
+                    summary: "check ops against their namespace schema (TensorFlow, ONNX, PyTorch vocabularies)",
+                    run: |m| {
+                        let d = crate::namespace::verify_module(m);
+                        if d.is_empty() { Ok(()) } else { Err(d) }
+                    },
+                },
+                PassInfo {
                     name: "verify",
                     summary: "run the verifier (also done after every pass)",
                     run: |m| {

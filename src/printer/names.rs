@@ -143,8 +143,15 @@ pub fn preserving_names(m: &Module) -> Names {
     let mut names = Names { values: vec![None; m.body.value_capacity()], ..Default::default() };
     let ctx = &m.ctx;
     let body = &m.body;
-    // Every spelled name is taken, so fresh names never collide with one.
-    let mut used: FxHashSet<String> = FxHashSet::default();
+    // Every spelled name is taken, so fresh names never collide with one. Spelled names are
+    // interned: a flag per symbol marks them; fresh names go to `taken`.
+    let mut spelled = vec![false; ctx.sym_count()];
+    let mut mark = |n: Sym| {
+        if spelled.len() <= n.index() {
+            spelled.resize(n.index() + 1, false);
+        }
+        spelled[n.index()] = true;
+    };
     let mut blocks = vec![m.top];
     let mut order = Vec::new();
     while let Some(b) = blocks.pop() {
@@ -152,13 +159,13 @@ pub fn preserving_names(m: &Module) -> Names {
         let bd = body.block(b);
         for info in &bd.arg_info {
             if let Some(n) = info.name {
-                used.insert(ctx.str(n).to_string());
+                mark(n);
             }
         }
         for op in body.block_ops(b) {
             for g in &body.op(op).result_names {
                 if let Some(n) = g.name {
-                    used.insert(ctx.str(n).to_string());
+                    mark(n);
                 }
             }
             for &r in body.op(op).regions.iter().rev() {
@@ -166,16 +173,17 @@ pub fn preserving_names(m: &Module) -> Names {
             }
         }
     }
+    let mut used = UsedNames { ctx, spelled, taken: FxHashSet::default() };
     let mut conflict = 0u32;
-    let mut fresh = |base: &str, used: &mut FxHashSet<String>| -> String {
+    let mut fresh = |base: &str, used: &mut UsedNames| -> String {
         let base = sanitize(base);
-        if used.insert(base.clone()) {
+        if used.insert(&base) {
             return base;
         }
         loop {
             let probe = format!("{}_{}", base, conflict);
             conflict += 1;
-            if used.insert(probe.clone()) {
+            if used.insert(&probe) {
                 return probe;
             }
         }
@@ -205,10 +213,10 @@ pub fn preserving_names(m: &Module) -> Names {
             let mut next = 0usize;
             let n_results = od.results.len();
             for g in &od.result_names {
-                let vals: Vec<ValueId> = od.results[next..(next + g.count as usize).min(n_results)].to_vec();
+                let vals: &[ValueId] = od.results.get(next..(next + g.count as usize).min(n_results)).unwrap_or(&[]);
                 next += g.count as usize;
                 match g.name {
-                    Some(n) => names.new_group(GroupName::Spelled(n), &vals),
+                    Some(n) => names.new_group(GroupName::Spelled(n), vals),
                     None => {
                         // tfg style: data results after the node name or op type, `ctl` for the token.
                         let last_is_ctl = vals.last().map(|&v| ctx.is_control_type(body.value(v).ty)).unwrap_or(false);
@@ -220,10 +228,10 @@ pub fn preserving_names(m: &Module) -> Names {
                             names.new_group(ctl, &vals[vals.len() - 1..]);
                         } else if last_is_ctl {
                             let ctl = names.fresh_name(fresh("ctl", &mut used));
-                            names.new_group(ctl, &vals);
+                            names.new_group(ctl, vals);
                         } else {
                             let n = names.fresh_name(fresh(&base, &mut used));
-                            names.new_group(n, &vals);
+                            names.new_group(n, vals);
                         }
                     }
                 }
@@ -231,6 +239,22 @@ pub fn preserving_names(m: &Module) -> Names {
         }
     }
     names
+}
+
+/// The names taken so far in preserving mode: every spelled name, and the fresh ones made.
+struct UsedNames<'a> {
+    ctx: &'a Context,
+    /// Whether each symbol is spelled as a value or block-argument name.
+    spelled: Vec<bool>,
+    taken: FxHashSet<String>,
+}
+
+impl UsedNames<'_> {
+    /// Takes `name`; false if it was taken already.
+    fn insert(&mut self, name: &str) -> bool {
+        let is_spelled = self.ctx.lookup_sym(name).is_some_and(|s| self.spelled.get(s.index()).copied().unwrap_or(false));
+        !is_spelled && self.taken.insert(name.to_string())
+    }
 }
 
 fn node_name(m: &Module, op: OpId) -> Option<String> {
@@ -459,8 +483,7 @@ impl CanonicalState<'_> {
         }
         for (k, (start, n)) in starts.iter().enumerate() {
             let end = starts.get(k + 1).map(|s| s.0).unwrap_or(results.len());
-            let vals: Vec<ValueId> = results[*start..end].to_vec();
-            self.names.new_group(n.unwrap_or(GroupName::Number(0)), &vals);
+            self.names.new_group(n.unwrap_or(GroupName::Number(0)), &results[*start..end]);
         }
     }
 }
@@ -500,4 +523,35 @@ fn func_arg_names(m: &Module, func: OpId, entry: BlockId) -> Vec<(ValueId, Strin
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ir::{OpSpec, Span};
+    use crate::printer::{print_module, PrintOptions};
+
+    /// Values without a spelled name get fresh ones that avoid every spelled name.
+    #[test]
+    fn fresh_names_avoid_spelled_ones() {
+        let text = r#""tfg.graph"() ({
+  %AddV2, %ctl = "tfg.AddV2"() : () -> (tensor<f32>, !tf_type.control)
+  %ctl_0 = "tfg.NoOp"() : () -> (!tf_type.control)
+}) : () -> ()
+"#;
+        let mut m = crate::syntax::parse_module(text).map_err(|d| format!("{:?}", d)).unwrap();
+        let graph = m.top_ops()[0];
+        let region = m.body.op(graph).regions[0];
+        let block = m.body.region(region).blocks[0];
+        let tensor = m.body.value(m.body.results(m.body.first_op(block).unwrap())[0]).ty;
+        let control = m.ctx.control_type();
+        let name = m.ctx.sym("tfg.AddV2");
+        for _ in 0..2 {
+            let spec = OpSpec { name: Some(name), result_types: vec![tensor, control], span: Span::default(), ..Default::default() };
+            let op = m.body.create_op(spec, name);
+            m.body.append_op(block, op);
+        }
+        let out = print_module(&m, PrintOptions::default());
+        assert!(out.contains("%AddV2_0, %ctl_1 = "), "{}", out);
+        assert!(out.contains("%AddV2_2, %ctl_3 = "), "{}", out);
+    }
 }

@@ -5,58 +5,124 @@
 //! regions nested in it, up to the nearest op that is isolated from above (`tfg.func`,
 //! `tfg.graph`, `builtin.module`), and the order of definitions does not matter inside a
 //! scope (graph regions allow uses before definitions). A name may be defined once per region.
+//!
+//! Values are resolved in one walk over the region tree with a scoped table indexed by name
+//! (MLIR's scoped hash table, made dense because names are interned): entering a region
+//! defines all its names, its ops' uses are looked up, nested regions are visited, and
+//! leaving the region restores the shadowed entries. No hashing per use, and memory
+//! proportional to the number of names.
 
 use rustc_hash::FxHashMap;
 
 use super::builder::{ParseCx, PendingUse};
 use crate::diag::Diagnostic;
-use crate::ir::{BlockId, Module, OpId, RegionId, Span, Sym, ValueId};
+use crate::ir::{BlockId, Module, OpId, RegionId, Span, Sym, ValueDef, ValueId};
 
 /// Ops whose regions do not see the names of the enclosing regions.
 pub fn is_isolated_from_above(name: &str) -> bool {
     matches!(name, "tfg.func" | "tfg.graph" | "builtin.module" | "func.func")
 }
 
-/// A name's definition: a run of `count` consecutive values starting at `first`.
+/// `None` stands for the top level of the file.
+type ScopeKey = Option<RegionId>;
+
+/// No definition (index into [`Defs::defs`]).
+const NONE: u32 = u32::MAX;
+
+/// A region as a `u32`: 0 for the top level, `index + 1` for a region.
+fn scope_id(scope: ScopeKey) -> u32 {
+    scope.map(|r| r.index() as u32 + 1).unwrap_or(0)
+}
+
+/// A name's definition: a run of `count` consecutive values starting at `first`, made in
+/// region `scope` (see [`scope_id`]) under the isolated-from-above region `iso`.
 #[derive(Clone, Copy)]
 struct Def {
     first: ValueId,
     count: u32,
-    span: Span,
+    scope: u32,
+    /// Id of the innermost isolated region (or the top level) the definition is under.
+    iso: u32,
+    /// The definition of the same name this one shadows, restored when leaving `scope`.
+    prev: u32,
 }
 
-/// `None` stands for the top level of the file.
-type ScopeKey = Option<RegionId>;
+/// The scoped name table.
+struct Defs {
+    defs: Vec<Def>,
+    /// Visible definition of each name, by symbol index.
+    current: Vec<u32>,
+}
 
-struct Scopes {
-    values: FxHashMap<ScopeKey, FxHashMap<Sym, Def>>,
-    blocks: FxHashMap<ScopeKey, FxHashMap<Sym, BlockId>>,
+impl Defs {
+    fn get(&self, name: Sym) -> Option<&Def> {
+        match self.current.get(name.index()) {
+            Some(&i) if i != NONE => self.defs.get(i as usize),
+            _ => None,
+        }
+    }
+
+    /// Defines `name` in `def.scope`; reports a redefinition in the same region.
+    fn define(&mut self, module: &Module, name: Sym, mut def: Def, span: Span, errors: &mut Vec<Diagnostic>) {
+        if let Some(prev) = self.get(name) {
+            if prev.scope == def.scope {
+                let prev_span = def_span(module, prev.first);
+                errors.push(
+                    Diagnostic::error(span, format!("redefinition of SSA value '%{}'", module.ctx.str(name)))
+                        .with_note(Some(prev_span), "previously defined here"),
+                );
+                return;
+            }
+        }
+        let i = name.index();
+        if i >= self.current.len() {
+            self.current.resize(i + 1, NONE);
+        }
+        def.prev = self.current[i];
+        self.current[i] = self.defs.len() as u32;
+        self.defs.push(def);
+    }
+
+    /// Forgets the definition of `name` made in region `scope`, if it is the visible one.
+    fn undefine(&mut self, name: Sym, scope: u32) {
+        if let Some(&i) = self.current.get(name.index()) {
+            if let Some(d) = self.defs.get(i as usize) {
+                if d.scope == scope {
+                    self.current[name.index()] = d.prev;
+                }
+            }
+        }
+    }
+}
+
+/// Where the value `v` (the first of a definition) was defined: its op, or its block argument.
+fn def_span(module: &Module, v: ValueId) -> Span {
+    match module.body.value(v).def {
+        ValueDef::Result { op, .. } => module.body.op(op).span,
+        ValueDef::BlockArg { block, index } => {
+            module.body.block(block).arg_info.get(index as usize).map(|a| a.span).unwrap_or_default()
+        }
+    }
 }
 
 /// Resolves all pending uses and successors in `cx`, returning the module or every error.
 pub fn resolve(cx: ParseCx<'_>) -> Result<Module, Vec<Diagnostic>> {
     let ParseCx { mut module, pending_uses, pending_successors, mut errors, .. } = cx;
-    let scopes = collect_definitions(&module, &mut errors);
+    let blocks = collect_block_labels(&module, &mut errors);
+    let resolved = resolve_uses(&module, &pending_uses, &mut errors);
 
     // Pending uses of one op are contiguous, in operand order.
-    let mut i = 0;
     let mut operands: Vec<ValueId> = Vec::new();
+    let mut i = 0;
     while i < pending_uses.len() {
         let op = pending_uses[i].op;
         let mut j = i;
-        operands.clear();
-        let mut ok = true;
         while j < pending_uses.len() && pending_uses[j].op == op {
-            match lookup_use(&module, &scopes, &pending_uses[j]) {
-                Ok(v) => operands.push(v),
-                Err(d) => {
-                    errors.push(d);
-                    ok = false;
-                }
-            }
             j += 1;
         }
-        if ok {
+        if resolved[i..j].iter().all(|&v| v != FAILED && v != NOT_TRIED) {
+            operands.clear();
+            operands.extend(resolved[i..j].iter().map(|&v| ValueId::new(v as usize)));
             module.body.set_operands(op, &operands);
         }
         i = j;
@@ -66,7 +132,7 @@ pub fn resolve(cx: ParseCx<'_>) -> Result<Module, Vec<Diagnostic>> {
         let key = scope_of_op(&module, op);
         let mut resolved = smallvec::SmallVec::new();
         for (label, span) in succs {
-            match scopes.blocks.get(&key).and_then(|m| m.get(&label)) {
+            match blocks.get(&key).and_then(|m| m.get(&label)) {
                 Some(&b) => resolved.push((b, 0u32)),
                 None => errors.push(Diagnostic::error(
                     span,
@@ -101,24 +167,52 @@ fn scope_of_op(module: &Module, op: OpId) -> ScopeKey {
     }
 }
 
-/// Walks the whole module once and records where every name is defined.
-fn collect_definitions(module: &Module, errors: &mut Vec<Diagnostic>) -> Scopes {
-    let mut scopes = Scopes { values: FxHashMap::default(), blocks: FxHashMap::default() };
-    let mut stack: Vec<BlockId> = vec![module.top];
+/// Records every block label per region, reporting duplicates.
+fn collect_block_labels(module: &Module, errors: &mut Vec<Diagnostic>) -> FxHashMap<ScopeKey, FxHashMap<Sym, BlockId>> {
+    let mut labels: FxHashMap<ScopeKey, FxHashMap<Sym, BlockId>> = FxHashMap::default();
     let body = &module.body;
+    let mut stack: Vec<BlockId> = vec![module.top];
     while let Some(block) = stack.pop() {
-        let key = scope_of_block(module, block);
         let data = body.block(block);
         if let Some(label) = data.label {
-            let labels = scopes.blocks.entry(key).or_default();
-            if labels.insert(label, block).is_some() {
+            let map = labels.entry(scope_of_block(module, block)).or_default();
+            if map.insert(label, block).is_some() {
                 errors.push(Diagnostic::error(data.span, format!("redefinition of block '^{}'", module.ctx.str(label))));
             }
         }
-        let values = scopes.values.entry(key).or_default();
+        for op in body.block_ops(block) {
+            for &r in &body.op(op).regions {
+                stack.extend(body.region(r).blocks.iter().copied());
+            }
+        }
+    }
+    labels
+}
+
+/// One step of the region walk.
+enum Step {
+    /// Define the names of a region and resolve its ops' uses; `iso` is the enclosing
+    /// isolated region's id.
+    Enter { scope: ScopeKey, iso: u32 },
+    /// Forget the names the region defined.
+    Leave { scope: ScopeKey },
+}
+
+/// Markers in the resolved-operand list.
+const NOT_TRIED: u32 = u32::MAX;
+const FAILED: u32 = u32::MAX - 1;
+
+/// Calls `f(name, scope)` for every name defined directly in region `scope`, blocks last to
+/// first, each block's arguments then its ops' results in order; `span` is the definition's.
+fn for_each_def(module: &Module, blocks: &[BlockId], mut f: impl FnMut(Sym, ValueId, u32, Span)) {
+    let body = &module.body;
+    for &block in blocks.iter().rev() {
+        let data = body.block(block);
         for (i, &arg) in data.args.iter().enumerate() {
-            if let Some(name) = data.arg_info[i].name {
-                define(module, values, name, Def { first: arg, count: 1, span: data.arg_info[i].span }, errors);
+            if let Some(info) = data.arg_info.get(i) {
+                if let Some(name) = info.name {
+                    f(name, arg, 1, info.span);
+                }
             }
         }
         for op in body.block_ops(block) {
@@ -127,43 +221,147 @@ fn collect_definitions(module: &Module, errors: &mut Vec<Diagnostic>) -> Scopes 
             for group in &od.result_names {
                 if let Some(name) = group.name {
                     if let Some(&first) = od.results.get(next) {
-                        define(module, values, name, Def { first, count: group.count, span: od.span }, errors);
+                        f(name, first, group.count, od.span);
                     }
                 }
                 next += group.count as usize;
             }
-            for &r in &od.regions {
-                stack.extend(body.region(r).blocks.iter().copied());
+        }
+    }
+}
+
+/// Resolves every pending use; [`FAILED`] where resolution failed (and an error was reported).
+fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagnostic>) -> Vec<u32> {
+    let body = &module.body;
+    let mut resolved: Vec<u32> = vec![NOT_TRIED; pending.len()];
+    // The parser records uses op by op as it creates them, so they are sorted by op; an op's
+    // uses are found by binary search (through a sorted permutation if they are not).
+    let order: Option<Vec<u32>> = if pending.windows(2).all(|w| w[0].op.index() <= w[1].op.index()) {
+        None
+    } else {
+        let mut o: Vec<u32> = (0..pending.len() as u32).collect();
+        o.sort_by_key(|&k| pending[k as usize].op.index());
+        Some(o)
+    };
+    let at = |p: usize| order.as_ref().map_or(p, |o| o[p] as usize);
+    let op_at = |p: usize| pending[at(p)].op.index();
+    // Positions `start..end` of an op's uses in pending order (or in `order`). The walk mostly
+    // meets ops in creation order, so the search gallops forward from where the last run
+    // ended before falling back to a binary search.
+    let mut cursor = 0usize;
+    let mut run_of = |op: OpId| -> (usize, usize) {
+        let key = op.index();
+        let n = pending.len();
+        let lower_bound = |mut lo: usize, mut hi: usize, below: &dyn Fn(usize) -> bool| {
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if below(mid) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            lo
+        };
+        let (mut lo, mut hi) = (0, n);
+        if cursor <= n && (cursor == 0 || op_at(cursor - 1) < key) {
+            lo = cursor;
+            let mut step = 1;
+            hi = cursor;
+            while hi < n && op_at(hi) < key {
+                lo = hi + 1;
+                hi = cursor + step;
+                step *= 2;
+            }
+            hi = hi.min(n);
+        }
+        let start = lower_bound(lo, hi, &|p| op_at(p) < key);
+        let mut end = start;
+        while end < n && op_at(end) == key {
+            end += 1;
+        }
+        cursor = end;
+        (start, end)
+    };
+
+    let mut defs = Defs { defs: Vec::new(), current: vec![NONE; module.ctx.sym_count()] };
+    let mut use_errors = Vec::new();
+    let mut stack = vec![Step::Enter { scope: None, iso: 0 }];
+    let mut blocks_of_scope: Vec<BlockId> = Vec::new();
+    while let Some(step) = stack.pop() {
+        let (scope, iso) = match step {
+            Step::Leave { scope } => {
+                if let Some(r) = scope {
+                    let id = scope_id(scope);
+                    for_each_def(module, &body.region(r).blocks, |name, _, _, _| defs.undefine(name, id));
+                }
+                continue;
+            }
+            Step::Enter { scope, iso } => (scope, iso),
+        };
+        blocks_of_scope.clear();
+        let iso = match scope {
+            None => {
+                blocks_of_scope.push(module.top);
+                iso
+            }
+            Some(r) => {
+                let region = body.region(r);
+                blocks_of_scope.extend(region.blocks.iter().copied());
+                match region.parent {
+                    Some(owner) if !is_isolated_from_above(module.op_name(owner)) => iso,
+                    _ => r.index() as u32 + 1,
+                }
+            }
+        };
+        // The top level is never left: what it defines stays visible for stray ops below.
+        if scope.is_some() {
+            stack.push(Step::Leave { scope });
+        }
+        // Definitions first, so that uses anywhere in the region, before or after the
+        // definition, see them.
+        let id = scope_id(scope);
+        for_each_def(module, &blocks_of_scope, |name, first, count, span| {
+            defs.define(module, name, Def { first, count, scope: id, iso, prev: NONE }, span, errors)
+        });
+        for &block in &blocks_of_scope {
+            for op in body.block_ops(block) {
+                let (start, end) = run_of(op);
+                for k in (start..end).map(at) {
+                    resolved[k] = match lookup_use(module, &defs, iso, &pending[k]) {
+                        Ok(v) => v.index() as u32,
+                        Err(d) => {
+                            use_errors.push((k, d));
+                            FAILED
+                        }
+                    };
+                }
+                for &r in body.op(op).regions.iter().rev() {
+                    stack.push(Step::Enter { scope: Some(r), iso });
+                }
             }
         }
     }
-    scopes
-}
-
-fn define(module: &Module, values: &mut FxHashMap<Sym, Def>, name: Sym, def: Def, errors: &mut Vec<Diagnostic>) {
-    if let Some(prev) = values.insert(name, def) {
-        errors.push(
-            Diagnostic::error(def.span, format!("redefinition of SSA value '%{}'", module.ctx.str(name)))
-                .with_note(Some(prev.span), "previously defined here"),
-        );
-        values.insert(name, prev);
+    // Ops outside the region tree (left behind by error recovery) see the top level.
+    for k in 0..pending.len() {
+        if resolved[k] == NOT_TRIED {
+            resolved[k] = match lookup_use(module, &defs, 0, &pending[k]) {
+                Ok(v) => v.index() as u32,
+                Err(d) => {
+                    use_errors.push((k, d));
+                    FAILED
+                }
+            };
+        }
     }
+    use_errors.sort_by_key(|(k, _)| *k);
+    errors.extend(use_errors.into_iter().map(|(_, d)| d));
+    resolved
 }
 
-fn lookup_use(module: &Module, scopes: &Scopes, u: &PendingUse) -> Result<ValueId, Diagnostic> {
+fn lookup_use(module: &Module, defs: &Defs, iso: u32, u: &PendingUse) -> Result<ValueId, Diagnostic> {
     let name = u.name.name;
-    let mut key = scope_of_op(module, u.op);
-    let def = loop {
-        if let Some(d) = scopes.values.get(&key).and_then(|m| m.get(&name)) {
-            break Some(*d);
-        }
-        let Some(region) = key else { break None };
-        let Some(owner) = module.body.region(region).parent else { break None };
-        if is_isolated_from_above(module.op_name(owner)) {
-            break None;
-        }
-        key = scope_of_op(module, owner);
-    };
+    let def = defs.get(name).filter(|d| d.iso == iso).copied();
     let text = module.ctx.str(name);
     let Some(def) = def else {
         return Err(Diagnostic::error(u.name.span, format!("use of undeclared SSA value name '%{}'", text)));
@@ -173,7 +371,7 @@ fn lookup_use(module: &Module, scopes: &Scopes, u: &PendingUse) -> Result<ValueI
             u.name.span,
             format!("reference to invalid result number: '%{}#{}' (it has {} result(s))", text, u.name.index, def.count),
         )
-        .with_note(Some(def.span), "defined here"));
+        .with_note(Some(def_span(module, def.first)), "defined here"));
     }
     let v = ValueId::new(def.first.index() + u.name.index as usize);
     if let Some(expected) = u.expected {
@@ -188,7 +386,7 @@ fn lookup_use(module: &Module, scopes: &Scopes, u: &PendingUse) -> Result<ValueI
             } else {
                 format!("use of value '%{}' expects different type than prior uses: '{}' vs '{}'", text, pe, pa)
             };
-            return Err(Diagnostic::error(u.name.span, msg).with_note(Some(def.span), "defined here"));
+            return Err(Diagnostic::error(u.name.span, msg).with_note(Some(def_span(module, def.first)), "defined here"));
         }
     }
     Ok(v)

@@ -215,6 +215,6 @@ fn check_body(
 /// An attribute as MLIR prints it in messages.
 fn attr_text(v: &Verifier<'_>, a: AttrId) -> String {
     let mut s = String::new();
-    write_attr(&v.m.ctx, a, Style::CANONICAL, &mut s);
+    write_attr(&v.m.ctx, a, Style::new(true), &mut s);
     s
 }

@@ -22,7 +22,7 @@ use crate::printer::attrs::{write_type, Style};
 /// `'tensor<f32>'`: a type as MLIR diagnostics print it (quoted, aliases expanded).
 pub fn quoted(ctx: &Context, t: TypeId) -> String {
     let mut s = String::from("'");
-    write_type(ctx, t, Style::CANONICAL, &mut s);
+    write_type(ctx, t, Style::new(true), &mut s);
     s.push('\'');
     s
 }

@@ -1,0 +1,119 @@
+//! Which namespace an op is checked against: the op's framework comes from its name (tfg and
+//! tf ops are TensorFlow, `onnx.*` ONNX (`onnx.ml.*` its ai.onnx.ml domain), `torch.*`
+//! TorchScript), the version from the innermost enclosing `amanda.namespace` declaration that
+//! names a version of that framework, or the newest version when nothing declares one.
+
+use std::borrow::Cow;
+
+use crate::ir::{AttrData, AttrId, Context, Module, OpId};
+
+/// The attribute that records a module's or graph's namespace(s).
+pub const NAMESPACE_ATTR: &str = "amanda.namespace";
+
+pub const TENSORFLOW: &str = "amanda/tensorflow";
+pub const ONNX: &str = "amanda/onnx";
+pub const ONNX_ML: &str = "amanda/onnx/ml";
+pub const PYTORCH: &str = "amanda/pytorch";
+
+/// tfg's own structural ops (not TensorFlow op types).
+const TFG_STRUCTURAL: &[&str] = &[
+    "graph", "func", "return", "yield", "condition", "get_result", "IfRegion", "StatelessIfRegion",
+    "StatefulIfRegion", "CaseRegion", "StatelessCaseRegion", "StatefulCaseRegion", "WhileRegion",
+    "StatelessWhileRegion", "StatefulWhileRegion", "ForRegion",
+];
+
+/// onnx-mlir ops that are not ONNX operators.
+const ONNX_STRUCTURAL: &[&str] = &["NoValue", "EntryPoint", "Return", "Yield", "Custom", "Dim", "DimGroup", "Print", "PrintSignature"];
+
+/// torch-mlir op groups that are not TorchScript operators (`torch.constant.int`, ...).
+const TORCH_STRUCTURAL: &[&str] = &[
+    "constant", "vtensor", "tensor", "tensor_static_info_cast", "operator", "operator_terminator", "derefine",
+    "copy", "overwrite", "class_type", "nn_module", "slot", "global_slot", "method", "attr", "linear_params",
+    "per_tensor_affine", "promote_dtypes", "runtime", "symbolic_int", "bind_symbolic_shape", "initialize",
+    "shape", "dtype", "valsem",
+];
+
+/// The namespace group an op belongs to and its op type in that vocabulary
+/// (`tfg.Conv2D` → (`amanda/tensorflow`, `Conv2D`), `torch.aten.add.Tensor` →
+/// (`amanda/pytorch`, `aten::add.Tensor`)); `None` for ops outside every vocabulary.
+pub fn classify(name: &str) -> Option<(&'static str, Cow<'_, str>)> {
+    if let Some(t) = name.strip_prefix("tfg.").or_else(|| name.strip_prefix("tf.")) {
+        if TFG_STRUCTURAL.contains(&t) {
+            return None;
+        }
+        return Some((TENSORFLOW, Cow::Borrowed(t)));
+    }
+    if let Some(t) = name.strip_prefix("onnx.ml.") {
+        return Some((ONNX_ML, Cow::Borrowed(t)));
+    }
+    if let Some(t) = name.strip_prefix("onnx.") {
+        if ONNX_STRUCTURAL.contains(&t) {
+            return None;
+        }
+        return Some((ONNX, Cow::Borrowed(t)));
+    }
+    if let Some(t) = name.strip_prefix("torch.") {
+        let (ns, rest) = t.split_once('.').unwrap_or((t, ""));
+        if TORCH_STRUCTURAL.contains(&ns) {
+            return None;
+        }
+        if rest.is_empty() {
+            return Some((PYTORCH, Cow::Borrowed(t)));
+        }
+        return Some((PYTORCH, Cow::Owned(format!("{}::{}", ns, rest))));
+    }
+    None
+}
+
+/// The IR spelling of an op type of a namespace group (inverse of [`classify`]).
+pub fn ir_name(group: &str, op_type: &str) -> String {
+    if group.starts_with(TENSORFLOW) {
+        format!("tfg.{}", op_type)
+    } else if group.starts_with(ONNX_ML) {
+        format!("onnx.ml.{}", op_type)
+    } else if group.starts_with(ONNX) {
+        format!("onnx.{}", op_type)
+    } else if group.starts_with(PYTORCH) {
+        format!("torch.{}", op_type.replacen("::", ".", 1))
+    } else {
+        op_type.to_string()
+    }
+}
+
+/// The namespace names an op declares with `amanda.namespace` (a string or an array of
+/// strings), with the attribute.
+pub fn declared(m: &Module, op: OpId) -> Option<(AttrId, Vec<String>)> {
+    let a = m.op_attr(op, NAMESPACE_ATTR)?;
+    Some((a, names_of(&m.ctx, a)))
+}
+
+fn names_of(ctx: &Context, a: AttrId) -> Vec<String> {
+    match ctx.attr_data(ctx.resolved_attr(a)) {
+        AttrData::String { .. } => ctx.string_value(a).map(|b| vec![String::from_utf8_lossy(&b).into_owned()]).unwrap_or_default(),
+        AttrData::Array(items) => items.iter().flat_map(|&i| names_of(ctx, i)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether any op of the module declares a namespace (only ops with regions can).
+pub fn module_declares(m: &Module) -> bool {
+    if m.ctx.lookup_sym(NAMESPACE_ATTR).is_none() {
+        return false;
+    }
+    let mut stack: Vec<OpId> = m.body.block_ops(m.top).collect();
+    while let Some(op) = stack.pop() {
+        let data = m.body.op(op);
+        if data.regions.is_empty() {
+            continue;
+        }
+        if m.op_attr(op, NAMESPACE_ATTR).is_some() {
+            return true;
+        }
+        for &r in &data.regions {
+            for &b in &m.body.region(r).blocks {
+                stack.extend(m.body.block_ops(b).filter(|&o| !m.body.op(o).regions.is_empty()));
+            }
+        }
+    }
+    false
+}
