@@ -685,9 +685,14 @@ impl<'t> ParseCx<'t> {
         if !neg {
             return self.sym(digits);
         }
+        self.joined_sym("-", digits)
+    }
+
+    /// The symbol for `prefix` followed by `rest`, built in a reused buffer.
+    fn joined_sym(&mut self, prefix: &str, rest: &str) -> Sym {
         self.scratch.clear();
-        self.scratch.push('-');
-        self.scratch.push_str(digits);
+        self.scratch.push_str(prefix);
+        self.scratch.push_str(rest);
         let text = std::mem::take(&mut self.scratch);
         let s = self.sym(&text);
         self.scratch = text;
@@ -1209,13 +1214,7 @@ impl<'t> ParseCx<'t> {
         if name.contains('.') {
             return self.sym(name);
         }
-        self.scratch.clear();
-        self.scratch.push_str("tfg.");
-        self.scratch.push_str(name);
-        let text = std::mem::take(&mut self.scratch);
-        let s = self.sym(&text);
-        self.scratch = text;
-        s
+        self.joined_sym("tfg.", name)
     }
 
     /// `device("..")`, `assigned_device("..")`, `name("..")` become the `_mlir_*` attributes.
