@@ -657,7 +657,13 @@ fn write_attr_impl_canonical(ctx: &Context, a: AttrId, style: Style, elide: Elid
             write_attr_canonical(ctx, *im, style, Elide::May, out);
             out.push(')');
         }
-        AttrData::Opaque(text) => write_dialect_symbol(ctx.str(*text), out),
+        AttrData::Opaque(text) => {
+            let text = ctx.str(*text);
+            match (super::locs::split_distinct(text), style.aliases) {
+                (Some((id, body)), Some(al)) => out.push_str(&format!("distinct[{}]<{}>", al.distinct_id(id), body)),
+                _ => write_dialect_symbol(text, out),
+            }
+        }
         AttrData::Alias { target, .. } => write_attr_canonical(ctx, *target, style, elide, out),
         AttrData::Loc(_) => super::locs::write_loc_attr_impl(ctx, a, style, out),
         _ => write_attr_common(ctx, a, style, out),

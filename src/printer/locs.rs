@@ -9,7 +9,8 @@
 //! *Aliases* ([`Aliases`]) reproduce MLIR's `AliasInitializer`: a walk over what will be
 //! printed, in the printer's order (an op's location, then its regions, operand types, result
 //! types and attributes in key order), gives every location `#loc`, every affine map `#map`,
-//! every integer set `#set` and every tuple type of more than 16 elements `!tuple`. Aliases
+//! every integer set `#set`, every distinct attribute `#distinct` (renumbered in print
+//! order) and every tuple type of more than 16 elements `!tuple`. Aliases
 //! are sorted by nesting depth (an alias is deeper than the aliases it uses), types before
 //! attributes, then by name, keeping first-visit order, and numbered per name (`#loc`,
 //! `#loc1`, ...). Aliases reachable only from operation locations are *deferred*: printed
@@ -258,9 +259,20 @@ pub struct Aliases {
     by_key: FxHashMap<String, usize>,
     by_attr: FxHashMap<AttrId, usize>,
     by_type: FxHashMap<TypeId, usize>,
+    /// `distinct[N]` ids as written → as printed: MLIR numbers distinct attributes in the
+    /// order it prints them, so the number is given at the first print.
+    distinct_ids: std::cell::RefCell<FxHashMap<u64, u64>>,
 }
 
 impl Aliases {
+    /// The printed id of the distinct attribute written `distinct[id]` (numbered now if
+    /// this is its first print).
+    pub fn distinct_id(&self, id: u64) -> u64 {
+        let mut ids = self.distinct_ids.borrow_mut();
+        let next = ids.len() as u64;
+        *ids.entry(id).or_insert(next)
+    }
+
     /// Walks `m` as the canonical printer will print it (`generic`: every op in generic
     /// form; `debuginfo`: locations printed).
     pub fn compute(m: &Module, generic: bool, debuginfo: bool) -> Aliases {
@@ -364,14 +376,26 @@ impl Aliases {
     }
 }
 
+/// The alias name MLIR gives a builtin attribute kept as text, if any.
 fn is_map_or_set(text: &str) -> Option<&'static str> {
     if text.starts_with("affine_map<") {
         Some("map")
     } else if text.starts_with("affine_set<") {
         Some("set")
+    } else if text.starts_with("distinct[") {
+        Some("distinct")
     } else {
         None
     }
+}
+
+/// `distinct[N]<body>` split into `N` and `body`.
+pub(crate) fn split_distinct(text: &str) -> Option<(u64, &str)> {
+    let rest = text.strip_prefix("distinct[")?;
+    let close = rest.find(']')?;
+    let id = rest[..close].trim().parse().ok()?;
+    let body = rest[close + 1..].trim_start().strip_prefix('<')?.strip_suffix('>')?;
+    Some((id, body))
 }
 
 /// One visited attribute or type (MLIR's `InProgressAliasInfo`).
@@ -717,6 +741,6 @@ impl Visitor<'_> {
         let by_key = self.index.iter().filter_map(|(k, i)| slot_of_node.get(i).map(|&s| (k.clone(), s))).collect();
         let by_attr = self.by_attr.iter().filter_map(|(a, i)| slot_of_node.get(i).map(|&s| (*a, s))).collect();
         let by_type = self.by_type.iter().filter_map(|(t, i)| slot_of_node.get(i).map(|&s| (*t, s))).collect();
-        Aliases { entries, by_key, by_attr, by_type }
+        Aliases { entries, by_key, by_attr, by_type, distinct_ids: Default::default() }
     }
 }
