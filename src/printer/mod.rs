@@ -114,8 +114,8 @@ impl Printer<'_> {
         let top_ops = m.top_ops();
         if self.opts.canonical {
             // mlir-opt: aliases that cannot be deferred, the module, deferred (location)
-            // aliases, file metadata. (mlir-opt's main adds one more newline after that; the
-            // printer does not, like TensorFlow's printer, see docs/testing.md.)
+            // aliases, file metadata, and the blank line mlir-opt's and tfg-opt's main print
+            // after each module (TensorFlow's Python printer omits it; see docs/testing.md).
             aliases.write_definitions(&m.ctx, self.style, false, &mut self.out);
             let single_module = top_ops.len() == 1 && m.op_name(top_ops[0]) == "builtin.module";
             if single_module {
@@ -141,6 +141,7 @@ impl Printer<'_> {
             }
             aliases.write_definitions(&m.ctx, self.style, true, &mut self.out);
             self.print_file_metadata();
+            self.out.push('\n');
             return;
         }
         for alias in &m.aliases {
