@@ -4,7 +4,7 @@
 // Shaped builtin types: ranked (static, dynamic, rank 0, zero-sized) and unranked
 // tensors, a tensor encoding, dialect element types, vectors (also scalable dims),
 // memrefs with layouts and memory spaces, unranked memrefs. (The memref memory spaces
-// under --canonical: pending/memref-memory-space-canonical.mlir.)
+// under --canonical: memref-memory-space-canonical.mlir.)
 
 // CHECK:     module {
 // CHECK-NEXT:  "foo.types"() {a = tensor<f32>, b = tensor<2x3xf32>, c = tensor<?x4xi32>, d = tensor<*xf32>, e = tensor<0xi1>, f = tensor<2x?x?xcomplex<f64>>, g = tensor<4xf32, "enc">, h = tensor<4x!foo.elem>, i = tensor<1x1x1x1x1xindex>, j = tensor<0xf32>, k = tensor<2x0xbf16>} : () -> ()

@@ -1,9 +1,7 @@
 // RUN: %idempotent %s
 // RUN: %amanda_opt --canonical %s | FileCheck %s
 
-// PENDING: `--canonical` must alias distinct attributes as mlir-opt does (`#distinct =
-// distinct[0]<{}>`, `#distinct1`, ... at the top, uses replaced); amanda-opt prints them
-// inline. Repro: amanda-opt --canonical on this file.
+// Distinct attributes are aliased by --canonical as mlir-opt does (`#distinct = distinct[0]<{}>`, ids renumbered in print order).
 
 // CHECK:     #distinct = distinct[0]<{}>
 // CHECK-NEXT:#distinct1 = distinct[1]<"x">

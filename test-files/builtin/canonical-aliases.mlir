@@ -1,8 +1,6 @@
 // RUN: %amanda_opt --canonical %s | FileCheck %s
 
-// PENDING: `--canonical` does not create the aliases mlir-opt prints for affine maps
-// (`#map = affine_map<...>`, `#map1`, ... at the top, uses replaced by `#map`).
-// Repro: amanda-opt --canonical on this file.
+// Affine maps are aliased by --canonical as mlir-opt does (`#map`, `#map1`, ... at the top).
 
 // CHECK:     #map = affine_map<(d0, d1) -> (d1, d0)>
 // CHECK-NEXT:#map1 = affine_map<(d0)[s0] -> (d0 + s0, d0 * 2)>

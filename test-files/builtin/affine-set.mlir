@@ -1,9 +1,7 @@
 // RUN: %idempotent %s
 // RUN: %amanda_opt --canonical %s | FileCheck %s
 
-// PENDING: `--canonical` must alias an affine set as mlir-opt does (`#set = affine_set<...>`
-// at the top, the use replaced by `#set`); amanda-opt prints it inline.
-// Repro: amanda-opt --canonical on this file.
+// Affine sets are aliased by --canonical as mlir-opt does (`#set = affine_set<...>` at the top).
 
 // CHECK:     #set = affine_set<(d0) : (d0 - 1 >= 0)>
 // CHECK-NEXT:module {
