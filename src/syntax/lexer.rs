@@ -204,6 +204,10 @@ pub enum Token<'a> {
     Integer(&'a str),
     #[regex(r"0x[0-9a-fA-F]+")]
     HexInteger(&'a str),
+    /// `0xf8E5M2` of `memref<0xf8E5M2>`: hex digits running on into a word. The stream
+    /// hands it on as `0x` dims and the word lexed anew, as MLIR's dimension list does.
+    #[regex(r"0x[0-9a-fA-F]+[g-wyzG-Z_][a-zA-Z0-9_$.]*")]
+    ZeroDimWord(&'a str),
     #[regex(r"[0-9]+\.[0-9]*([eE][-+]?[0-9]+)?")]
     Float(&'a str),
     #[regex(r#""([^"\\\n]|\\[^\n])*""#)]
@@ -332,11 +336,13 @@ pub struct TokenStream<'a> {
     inner: Lexer<'a, Token<'a>>,
     depth: u32,
     failed: bool,
+    /// Tokens still to hand on from a split `ZeroDimWord`, last first.
+    pending: Vec<Spanned<'a>>,
 }
 
 impl<'a> TokenStream<'a> {
     pub fn new(text: &'a str) -> Self {
-        TokenStream { inner: Token::lexer(text), depth: 0, failed: false }
+        TokenStream { inner: Token::lexer(text), depth: 0, failed: false, pending: Vec::new() }
     }
 
     /// Comments seen so far (all of them once the stream is exhausted).
@@ -353,11 +359,24 @@ impl<'a> Iterator for TokenStream<'a> {
     type Item = Spanned<'a>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(item) = self.pending.pop() {
+            self.failed = item.is_err();
+            return Some(item);
+        }
         if self.failed {
             return None;
         }
         let tok = self.inner.next()?;
         let span = self.inner.span();
+        if let Ok(Token::ZeroDimWord(word)) = tok {
+            let at = span.start + 2;
+            self.pending = Token::lexer(&word[2..])
+                .spanned()
+                .map(|(t, s)| t.map(|t| (at + s.start, t, at + s.end)).map_err(|e| (at + s.start, e, at + s.end.max(s.start + 1))))
+                .collect();
+            self.pending.reverse();
+            return Some(Ok((span.start, Token::Dims("0x"), at)));
+        }
         let item = match tok {
             Ok(Token::UnterminatedString) => Err((span.start, LexError::UnterminatedString, span.end)),
             Ok(t) => {
@@ -402,6 +421,10 @@ mod tests {
         assert_eq!(kinds("*xi32")[0], Token::UnrankedX);
         assert_eq!(kinds("tensor<2x?xf32>"), vec![Token::SimpleType("tensor<2x?xf32>")]);
         assert_eq!(kinds("tensor<*x!tf_type.resource<tensor<f32>>>")[0], Token::BareId("tensor"));
+        assert_eq!(
+            kinds("memref<0xf8E5M2>"),
+            vec![Token::BareId("memref"), Token::Less, Token::Dims("0x"), Token::BareId("f8E5M2"), Token::Greater]
+        );
     }
 
     #[test]
