@@ -631,7 +631,7 @@ impl<'t> ParseCx<'t> {
                 let spelling = self.signed_sym(neg, digits);
                 if let Some(t) = ty {
                     let text = self.module.ctx.str(spelling).to_string();
-                    self.check_int_fits(&text, t, span)?;
+                    self.check_int_fits(&text, t, self.digits_span(span))?;
                 }
                 AttrData::Int { spelling, ty }
             }
@@ -843,6 +843,21 @@ impl<'t> ParseCx<'t> {
         let mut out = Vec::with_capacity(values.len());
         for (v, s) in values {
             let a = self.finish_attr(v, None, s.start as usize, s.end as usize)?;
+            if let AttrData::Int { spelling, .. } = self.module.ctx.attr_data(a) {
+                let text = self.module.ctx.str(*spelling).to_string();
+                self.check_int_fits(&text, elem, self.digits_span(s)).map_err(|e| match e {
+                    // MLIR words it without "for attribute" inside `array<>`.
+                    lalrpop_util::ParseError::User { mut error } => {
+                        for d in &mut error {
+                            if d.message == "integer constant out of range for attribute" {
+                                d.message = "integer constant out of range".into();
+                            }
+                        }
+                        lalrpop_util::ParseError::User { error }
+                    }
+                    e => e,
+                })?;
+            }
             out.push(a);
         }
         let _ = (l, r);
@@ -854,41 +869,55 @@ impl<'t> ParseCx<'t> {
         matches!(ctx.type_data(ctx.resolved_type(t)), TypeData::Float(_))
     }
 
+    /// Where the digits of an integer literal start: past a leading `-` and blanks (where
+    /// mlir-opt points its integer errors).
+    fn digits_span(&self, span: Span) -> Span {
+        let text = self.text.get(span.start as usize..span.end as usize).unwrap_or("");
+        match text.strip_prefix('-') {
+            Some(rest) => Span::new(span.end as usize - rest.trim_start().len(), span.end as usize),
+            None => span,
+        }
+    }
+
+    /// Whether an integer literal is valid for `t` (MLIR's `buildAttributeAPInt` rules).
     fn check_int_fits(&self, spelling: &str, t: TypeId, span: Span) -> ActionResult<()> {
         let ctx = &self.module.ctx;
-        match ctx.type_data(ctx.resolved_type(t)) {
+        let (width, signed) = match ctx.type_data(ctx.resolved_type(t)) {
             TypeData::Integer { width, signedness } => {
-                let Some(v) = crate::ir::context::parse_int_spelling(spelling) else {
-                    return fail(span, "integer constant out of range for attribute");
-                };
-                let w = *width;
-                let ok = if w >= 127 {
-                    true
-                } else {
-                    let (min, max): (i128, i128) = match signedness {
-                        Signedness::Signed => (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1),
-                        Signedness::Unsigned => (0, (1i128 << w) - 1),
-                        // Signless integers accept both the signed and the unsigned range.
-                        Signedness::Signless => (-(1i128 << (w.max(1) - 1)), (1i128 << w) - 1),
-                    };
-                    v >= min && v <= max
-                };
-                if !ok {
-                    return fail(span, "integer constant out of range for attribute");
+                if *signedness == Signedness::Unsigned && spelling.starts_with('-') {
+                    return fail(span, "negative integer literal not valid for unsigned integer type");
                 }
-                Ok(())
+                (u64::from(*width), *signedness == Signedness::Signed)
             }
-            TypeData::Index => Ok(()),
+            TypeData::Index => (64, true),
             TypeData::Float(_) => {
-                if spelling.trim_start_matches('-').starts_with("0x") {
+                return if spelling.starts_with("-0x") {
+                    fail(span, "hexadecimal float literal should not have a leading minus")
+                } else if spelling.starts_with("0x") {
                     Ok(())
                 } else {
-                    fail(span, "unexpected decimal integer literal for a floating point value")
-                        .or_else(|_: lalrpop_util::ParseError<usize, super::lexer::Token<'static>, ActionError>| Ok(()))
-                }
+                    fail_many(vec![Diagnostic::error(span, "unexpected decimal integer literal for a floating point value")
+                        .with_note(Some(span), "add a trailing dot to make the literal a float")])
+                };
             }
-            _ => fail(span, "integer literal not valid for specified type"),
+            _ => return fail(span, "integer literal not valid for specified type"),
+        };
+        let Some((neg, mag)) = crate::printer::float::parse_int_literal(spelling) else {
+            return fail(span, "integer constant out of range for attribute");
+        };
+        let bits = mag.bit_len();
+        let ok = if neg {
+            // -mag must have the sign bit set at this width: 1 <= mag <= 2^(width-1).
+            !mag.is_zero() && (bits < width || bits == width && mag.trailing_zeros() == width - 1)
+        } else if signed {
+            bits < width
+        } else {
+            bits <= width
+        };
+        if !ok {
+            return fail(span, "integer constant out of range for attribute");
         }
+        Ok(())
     }
 
     /// Checks that a dense literal fits its shaped type.
@@ -968,7 +997,7 @@ impl<'t> ParseCx<'t> {
             }
             AttrData::Int { spelling, .. } => {
                 if self.is_float_type(elem) {
-                    return Ok(());
+                    return self.check_int_fits(ctx.str(*spelling), elem, span);
                 }
                 match ctx.type_data(ctx.resolved_type(elem)) {
                     TypeData::Integer { .. } | TypeData::Index => self.check_int_fits(ctx.str(*spelling), elem, span),
