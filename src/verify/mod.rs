@@ -12,7 +12,8 @@
 //!   ops may terminate); an op with successors is the last op of its block; successors are
 //!   blocks of the same region; an entry block has no predecessors;
 //! * the registered ops (tfg's and `builtin.module`) have no successors; `builtin.module`
-//!   has one single-block region and no operands or results;
+//!   has one single-block region, no operands or results and only dialect-prefixed
+//!   attribute names (besides `sym_name` and `sym_visibility`);
 //! * every operand is visible where it is used: defined in the region of the use or an
 //!   enclosing one, without crossing an op isolated from above (`tfg.func`, `tfg.graph`,
 //!   `builtin.module`); in multi-block regions (only unregistered ops have them) the

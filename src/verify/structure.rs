@@ -122,12 +122,19 @@ pub fn check_blocks(v: &mut Verifier<'_>, op: OpId) -> bool {
     valid
 }
 
-/// `builtin.module`: no operands or results, one region with at most one block.
+/// `builtin.module`: no operands or results, one region with at most one block; attribute
+/// names dialect-prefixed (dotted) but for `sym_name` and `sym_visibility`, the first other
+/// one in MLIR's (sorted) order reported.
 pub fn check_module(v: &Verifier<'_>, op: OpId) -> Check {
     zero_operands(v, op)?;
     zero_results(v, op)?;
     one_region(v, op)?;
-    single_block(v, op, Terminated::NotRequired, false)
+    single_block(v, op, Terminated::NotRequired, false)?;
+    let names = v.m.body.op(op).attrs.iter().map(|a| v.m.ctx.str(a.name));
+    if let Some(bad) = names.filter(|n| !n.contains('.') && !matches!(*n, "sym_name" | "sym_visibility")).min() {
+        return Err(v.op_error(op, format!("can only contain attributes with dialect-prefixed names, found: '{}'", bad)));
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------------- count traits
