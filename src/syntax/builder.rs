@@ -547,7 +547,8 @@ impl<'t> ParseCx<'t> {
                 let s = self.sym(tf);
                 return Ok(self.module.ctx.ty(TypeData::TfSimple(s)));
             }
-            return fail(span, format!("unknown tf_type type: {}", tf));
+            // TensorFlow's wording, at the name after `!tf_type.`.
+            return fail(Span::new(l + "!tf_type.".len(), r), format!("unknown type in TF graph dialect: {}", tf));
         }
         if !name.contains('.') {
             let sym = self.sym(name);
