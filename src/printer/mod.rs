@@ -11,6 +11,7 @@ pub mod float;
 pub mod locs;
 pub mod names;
 pub mod ops;
+pub mod segments;
 
 pub use attrs::type_to_string;
 

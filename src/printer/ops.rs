@@ -7,7 +7,8 @@ use crate::ir::attrs::{AttrData, NamedAttr};
 use crate::ir::types::TypeData;
 use crate::ir::{BlockId, CommentAnchor, OpForm, OpId, RegionId, TypeId, ValueId};
 
-use super::attrs::{write_attr, write_dict};
+use super::attrs::{write_attr, write_dict, write_entries};
+use super::segments;
 use super::Printer;
 
 const KEYWORD_ATTRS: [(&str, &str); 3] =
@@ -60,11 +61,32 @@ impl Printer<'_> {
             }
             self.out.push(']');
         }
-        // MLIR's generic syntax puts properties before the regions.
-        if let Some(p) = od.properties {
-            self.out.push_str(" <");
-            write_attr(&m.ctx, p, self.style, &mut self.out);
-            self.out.push('>');
+        // MLIR's generic syntax puts properties before the regions. tfg's operand segment
+        // sizes, implied by the custom form, are spelled out here.
+        let name = m.ctx.str(od.name);
+        let has_segments = od.properties.is_some_and(|p| m.ctx.dict_entries(p).iter().any(|e| m.ctx.str(e.name) == segments::SEGMENTS));
+        let control = m.body.operands(op).map(|v| m.ctx.is_control_type(m.body.value(v).ty));
+        let segments = if has_segments { None } else { segments::tfg_operand_segments(name, control) };
+        match (od.properties, segments) {
+            (Some(p), None) => {
+                self.out.push_str(" <");
+                write_attr(&m.ctx, p, self.style, &mut self.out);
+                self.out.push('>');
+            }
+            (p, Some(sizes)) => {
+                self.out.push_str(" <{");
+                if let Some(p) = p {
+                    write_entries(&m.ctx, m.ctx.dict_entries(p).iter(), self.style, &mut self.out);
+                    if !m.ctx.dict_entries(p).is_empty() {
+                        self.out.push_str(", ");
+                    }
+                }
+                self.out.push_str(segments::SEGMENTS);
+                self.out.push_str(" = ");
+                self.out.push_str(&segments::segments_text(&sizes));
+                self.out.push_str("}>");
+            }
+            (None, None) => {}
         }
         if !od.regions.is_empty() {
             self.out.push_str(" (");

@@ -1324,7 +1324,9 @@ impl<'t> ParseCx<'t> {
         let mut parts = OpParts { name: Some(op_name), form: OpForm::Generic, span, ..Default::default() };
         check_duplicate_keys(&self.module.ctx, &attrs, span)?;
         parts.attrs = attrs.into_iter().collect();
-        parts.properties = properties;
+        let name = self.module.ctx.str(op_name).to_string();
+        parts.properties = crate::printer::segments::drop_implied_segments(&mut self.module.ctx, &name, properties, &ins)
+            .or_else(|msg| fail(span, msg))?;
         parts.regions = regions.into_iter().collect();
         parts.successors = successors.into_iter().map(|(s, sp)| (self.module.ctx.sym(&s[1..]), sp)).collect();
         self.push_operands(&mut parts, operands, ins);
