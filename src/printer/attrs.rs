@@ -452,12 +452,7 @@ fn write_attr_preserving(ctx: &Context, a: AttrId, style: Style, out: &mut Strin
         }
         AttrData::Array(items) => {
             out.push('[');
-            for (i, &x) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_attr(ctx, x, style, out);
-            }
+            write_list(items.iter().copied(), ", ", out, |x, out| write_attr(ctx, x, style, out));
             out.push(']');
         }
         AttrData::Dense { value, ty } => {
@@ -467,18 +462,7 @@ fn write_attr_preserving(ctx: &Context, a: AttrId, style: Style, out: &mut Strin
             write_type(ctx, *ty, style, out);
         }
         AttrData::DenseArray { elem, values } => {
-            out.push_str("array<");
-            write_type(ctx, *elem, style, out);
-            if !values.is_empty() {
-                out.push_str(": ");
-                for (i, &v) in values.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    write_dense_literal(ctx, v, out);
-                }
-            }
-            out.push('>');
+            write_dense_array(ctx, *elem, values, style, out, |v, out| write_dense_literal(ctx, v, out));
         }
         AttrData::ComplexLit(re, im) => {
             out.push('(');
@@ -637,18 +621,7 @@ fn write_attr_impl_canonical(ctx: &Context, a: AttrId, style: Style, elide: Elid
             write_type(ctx, *ty, style, out);
         }
         AttrData::DenseArray { elem, values } => {
-            out.push_str("array<");
-            write_type(ctx, *elem, style, out);
-            if !values.is_empty() {
-                out.push_str(": ");
-                for (i, &v) in values.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    write_array_element_canonical(ctx, v, *elem, out);
-                }
-            }
-            out.push('>');
+            write_dense_array(ctx, *elem, values, style, out, |v, out| write_array_element_canonical(ctx, v, *elem, out));
         }
         AttrData::ComplexLit(re, im) => {
             out.push('(');
@@ -679,19 +652,17 @@ fn float_type_name(ctx: &Context, t: TypeId) -> Option<&str> {
 
 /// An integer literal as MLIR prints an `IntegerAttr` of type `ty` (`i64` when untyped).
 fn write_int_canonical(ctx: &Context, spelling: &str, ty: Option<TypeId>, style: Style, elide: Elide, out: &mut String) {
-    let parsed = parse_int_literal(spelling);
     let data = ty.map(|t| ctx.type_data(ctx.resolved_type(t)));
     let (width, signed, is_i64) = match data {
         None => (64, true, true),
         Some(TypeData::Integer { width: 1, signedness: Signedness::Signless }) => {
-            let on = parsed.map(|(_, m)| m.bit(0)).unwrap_or(false);
-            out.push_str(if on { "true" } else { "false" });
+            write_i1(spelling, out);
             return;
         }
-        Some(TypeData::Integer { width, signedness }) => {
-            (*width, *signedness != Signedness::Unsigned, *width == 64 && *signedness == Signedness::Signless)
+        Some(t @ (TypeData::Integer { .. } | TypeData::Index)) => {
+            let (width, signed) = int_print_width(t).unwrap_or((64, true));
+            (width, signed, matches!(t, TypeData::Integer { width: 64, signedness: Signedness::Signless }))
         }
-        Some(TypeData::Index) => (64, true, false),
         Some(TypeData::Float(n)) => {
             // Hex bits of a float.
             let name = ctx.str(*n);
@@ -710,10 +681,7 @@ fn write_int_canonical(ctx: &Context, spelling: &str, ty: Option<TypeId>, style:
             return;
         }
     };
-    match parsed {
-        Some((neg, mag)) => out.push_str(&int_text_for_width(neg, &mag, width, signed)),
-        None => out.push_str(spelling),
-    }
+    write_int_at_width(spelling, width, signed, out);
     if !(elide == Elide::May && is_i64) {
         out.push_str(" : ");
         match ty {
@@ -723,21 +691,59 @@ fn write_int_canonical(ctx: &Context, spelling: &str, ty: Option<TypeId>, style:
     }
 }
 
+/// `items` written by `write`, `sep` between them.
+pub fn write_list<T>(items: impl IntoIterator<Item = T>, sep: &str, out: &mut String, mut write: impl FnMut(T, &mut String)) {
+    for (i, x) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        write(x, out);
+    }
+}
+
+/// `array<T: a, b>` (`array<T>` when empty), each element written by `write`.
+fn write_dense_array(ctx: &Context, elem: TypeId, values: &[AttrId], style: Style, out: &mut String, write: impl FnMut(AttrId, &mut String)) {
+    out.push_str("array<");
+    write_type(ctx, elem, style, out);
+    if !values.is_empty() {
+        out.push_str(": ");
+        write_list(values.iter().copied(), ", ", out, write);
+    }
+    out.push('>');
+}
+
+/// The bit width and signedness MLIR prints an integer of type `data` with (`None` for
+/// a non-integer type).
+fn int_print_width(data: &TypeData) -> Option<(u32, bool)> {
+    match data {
+        TypeData::Integer { width, signedness } => Some((*width, *signedness != Signedness::Unsigned)),
+        TypeData::Index => Some((64, true)),
+        _ => None,
+    }
+}
+
+/// An integer literal printed at `width` bits (as spelled when it does not parse).
+fn write_int_at_width(spelling: &str, width: u32, signed: bool, out: &mut String) {
+    match parse_int_literal(spelling) {
+        Some((neg, mag)) => out.push_str(&int_text_for_width(neg, &mag, width, signed)),
+        None => out.push_str(spelling),
+    }
+}
+
+/// An i1 literal: `true` when its low bit is set.
+fn write_i1(spelling: &str, out: &mut String) {
+    let on = parse_int_literal(spelling).map(|(_, m)| m.bit(0)).unwrap_or(false);
+    out.push_str(if on { "true" } else { "false" });
+}
+
 /// One element of `array<T: ...>`.
 fn write_array_element_canonical(ctx: &Context, v: AttrId, elem: TypeId, out: &mut String) {
     let et = ctx.resolved_type(elem);
     match (ctx.attr_data(ctx.resolved_attr(v)), ctx.type_data(et)) {
         (AttrData::Bool(b), _) => out.push_str(if *b { "true" } else { "false" }),
-        (AttrData::Int { spelling, .. }, TypeData::Integer { width: 1, .. }) => {
-            let on = parse_int_literal(ctx.str(*spelling)).map(|(_, m)| m.bit(0)).unwrap_or(false);
-            out.push_str(if on { "true" } else { "false" });
-        }
-        (AttrData::Int { spelling, .. }, TypeData::Integer { width, signedness }) => match parse_int_literal(ctx.str(*spelling)) {
-            Some((neg, mag)) => out.push_str(&int_text_for_width(neg, &mag, *width, *signedness != Signedness::Unsigned)),
-            None => out.push_str(ctx.str(*spelling)),
-        },
-        (AttrData::Int { spelling, .. }, TypeData::Index) => match parse_int_literal(ctx.str(*spelling)) {
-            Some((neg, mag)) => out.push_str(&int_text_for_width(neg, &mag, 64, true)),
+        (AttrData::Int { spelling, .. }, TypeData::Integer { width: 1, .. }) => write_i1(ctx.str(*spelling), out),
+        (AttrData::Int { spelling, .. }, t @ (TypeData::Integer { .. } | TypeData::Index)) => match int_print_width(t) {
+            Some((width, signed)) => write_int_at_width(ctx.str(*spelling), width, signed, out),
             None => out.push_str(ctx.str(*spelling)),
         },
         (AttrData::Int { spelling, .. } | AttrData::Float { spelling, .. }, TypeData::Float(n)) => {
@@ -770,29 +776,34 @@ pub fn write_location(ctx: &Context, l: &Location, style: Style, out: &mut Strin
             }
         }
         Location::CallSite { callee, caller } => {
-            out.push_str("callsite(");
-            write_loc_body(ctx, *callee, style, out);
-            out.push_str(" at ");
-            write_loc_body(ctx, *caller, style, out);
-            out.push(')');
+            write_callsite(out, [*callee, *caller], |x, out| write_loc_body(ctx, x, style, out));
         }
         Location::Fused { metadata, locs } => {
-            out.push_str("fused");
-            if let Some(m) = metadata {
-                out.push('<');
-                write_attr(ctx, *m, style, out);
-                out.push('>');
-            }
-            out.push('[');
-            for (i, &x) in locs.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_loc_body(ctx, x, style, out);
-            }
-            out.push(']');
+            write_fused(ctx, *metadata, locs.iter().copied(), style, out, |x, out| write_loc_body(ctx, x, style, out));
         }
     }
+}
+
+/// `callsite(callee at caller)`, the two written by `write` (both location printers).
+pub fn write_callsite<T: Copy>(out: &mut String, [callee, caller]: [T; 2], mut write: impl FnMut(T, &mut String)) {
+    out.push_str("callsite(");
+    write(callee, out);
+    out.push_str(" at ");
+    write(caller, out);
+    out.push(')');
+}
+
+/// `fused<metadata>[a, b]`, the locations written by `write` (both location printers).
+pub fn write_fused<T>(ctx: &Context, metadata: Option<AttrId>, locs: impl IntoIterator<Item = T>, style: Style, out: &mut String, write: impl FnMut(T, &mut String)) {
+    out.push_str("fused");
+    if let Some(m) = metadata {
+        out.push('<');
+        write_attr(ctx, m, style, out);
+        out.push('>');
+    }
+    out.push('[');
+    write_list(locs, ", ", out, write);
+    out.push(']');
 }
 
 /// A string kept as spelled, with its quotes (added if the spelling has none).

@@ -24,8 +24,8 @@ use crate::ir::types::TypeData;
 use crate::ir::{AttrId, Context, Module, OpId, TypeId};
 
 use super::attrs::{
-    is_default_memory_space, is_identity_layout, quoted_bytes, write_attr, write_attr_impl, write_escaped,
-    write_type, write_type_impl_canonical, Style,
+    is_default_memory_space, is_identity_layout, quoted_bytes, write_attr, write_attr_impl, write_callsite, write_escaped,
+    write_fused, write_type, write_type_impl_canonical, Style,
 };
 
 // ================================================================================== NLoc
@@ -128,27 +128,10 @@ impl NLoc {
                 }
             }
             NLoc::CallSite { callee, caller } => {
-                out.push_str("callsite(");
-                callee.write(ctx, style, false, out);
-                out.push_str(" at ");
-                caller.write(ctx, style, false, out);
-                out.push(')');
+                write_callsite(out, [&**callee, &**caller], |l, out| l.write(ctx, style, false, out));
             }
             NLoc::Fused { metadata, locs } => {
-                out.push_str("fused");
-                if let Some(m) = metadata {
-                    out.push('<');
-                    write_attr(ctx, *m, style, out);
-                    out.push('>');
-                }
-                out.push('[');
-                for (i, l) in locs.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    l.write(ctx, style, false, out);
-                }
-                out.push(']');
+                write_fused(ctx, *metadata, locs, style, out, |l, out| l.write(ctx, style, false, out));
             }
             NLoc::Other(a) => write_attr(ctx, *a, style, out),
         }

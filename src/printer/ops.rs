@@ -346,16 +346,7 @@ impl Printer<'_> {
         let Some((data, ctls)) = self.split_operands(op) else { return false };
         let Some(results) = self.data_results(op) else { return false };
         self.custom_name(op);
-        if !data.is_empty() {
-            self.out.push('(');
-            self.write_values(data.iter().copied());
-            self.out.push(')');
-        }
-        if !ctls.is_empty() {
-            self.out.push_str(" [");
-            self.write_values(ctls.iter().copied());
-            self.out.push(']');
-        }
+        self.print_operand_groups("(", &data, &ctls);
         if !self.print_keyword_attrs(op, &[]) {
             return false;
         }
@@ -547,11 +538,7 @@ impl Printer<'_> {
             },
         };
         self.custom_name(op);
-        if !data.is_empty() {
-            self.out.push('(');
-            self.write_values(data.iter().copied());
-            self.out.push(')');
-        }
+        self.print_operand_groups("(", &data, &[]);
         if !ctls.is_empty() {
             self.out.push_str(" [");
             for (i, &c) in ctls.iter().enumerate() {
@@ -585,8 +572,15 @@ impl Printer<'_> {
         }
         let Some((data, ctls)) = self.split_operands(op) else { return false };
         self.custom_name(op);
+        self.print_terminator_tail(op, "(", &data, &ctls);
+        true
+    }
+
+    /// `(data) [ctls]` of the tfg custom forms, each only when not empty, `open` starting
+    /// the data list.
+    fn print_operand_groups(&mut self, open: &str, data: &[ValueId], ctls: &[ValueId]) {
         if !data.is_empty() {
-            self.out.push('(');
+            self.out.push_str(open);
             self.write_values(data.iter().copied());
             self.out.push(')');
         }
@@ -595,13 +589,18 @@ impl Printer<'_> {
             self.write_values(ctls.iter().copied());
             self.out.push(']');
         }
-        let attrs = m.body.op(op).attrs.clone();
+    }
+
+    /// `(args) [ctls] {attrs} : arg types`, each part only when there is something to
+    /// print, `open` starting the argument list: the tail `yield` and `condition` share.
+    fn print_terminator_tail(&mut self, op: OpId, open: &str, args: &[ValueId], ctls: &[ValueId]) {
+        self.print_operand_groups(open, args, ctls);
+        let attrs = self.m.body.op(op).attrs.clone();
         self.print_attr_dict(&attrs);
-        if !data.is_empty() {
+        if !args.is_empty() {
             self.out.push_str(" : ");
-            self.push_types(&self.types_of(&data));
+            self.push_types(&self.types_of(args));
         }
-        true
     }
 
     fn print_condition(&mut self, op: OpId) -> bool {
@@ -616,22 +615,7 @@ impl Printer<'_> {
         self.names.write_use(&self.m.ctx, cond, &mut self.out);
         self.out.push_str(" : ");
         self.push_type(m.body.value(cond).ty);
-        if !args.is_empty() {
-            self.out.push_str(" (");
-            self.write_values(args.iter().copied());
-            self.out.push(')');
-        }
-        if !ctls.is_empty() {
-            self.out.push_str(" [");
-            self.write_values(ctls.iter().copied());
-            self.out.push(']');
-        }
-        let attrs = m.body.op(op).attrs.clone();
-        self.print_attr_dict(&attrs);
-        if !args.is_empty() {
-            self.out.push_str(" : ");
-            self.push_types(&self.types_of(args));
-        }
+        self.print_terminator_tail(op, " (", args, &ctls);
         true
     }
 
