@@ -14,11 +14,7 @@ if [ ! -d "$corpus" ]; then
   echo "  (it lives outside the repository, in ../shared/conformance; set AMANDA_CONFORMANCE_DIR to point elsewhere)"
   exit 0
 fi
-if command -v lit >/dev/null 2>&1; then
-  lit_cmd=(lit)
-elif [ -x "$HOME/.local/bin/lit" ]; then
-  lit_cmd=("$HOME/.local/bin/lit")
-else
-  lit_cmd=(python3 -c 'import sys, lit.main; sys.argv[0] = "lit"; lit.main.main()')
-fi
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh
+find_lit
 exec "${lit_cmd[@]}" -sv "$@" tests/conformance

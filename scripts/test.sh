@@ -36,13 +36,9 @@ export AMANDA_OPT="$target_dir/release/amanda-opt"
 logs=$(mktemp -d "${TMPDIR:-/tmp}/amanda-test.XXXXXX") || exit 2
 trap 'rm -rf "$logs"' EXIT
 
-if command -v lit >/dev/null 2>&1; then
-  lit_cmd=(lit)
-elif [ -x "$HOME/.local/bin/lit" ]; then
-  lit_cmd=("$HOME/.local/bin/lit")
-else
-  lit_cmd=(python3 -c 'import sys, lit.main; sys.argv[0] = "lit"; lit.main.main()')
-fi
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh
+find_lit
 
 started=$(date +%s)
 total_passed=0
