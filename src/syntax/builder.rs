@@ -24,6 +24,21 @@ fn fail<T>(span: Span, msg: impl Into<String>) -> ActionResult<T> {
     Err(lalrpop_util::ParseError::User { error: vec![Diagnostic::error(span, msg)] })
 }
 
+/// MLIR's limit on the width of integer types.
+const MAX_INT_WIDTH: u32 = (1 << 24) - 1;
+
+/// The error for a word that is neither a keyword nor a builtin type, where `expected` says
+/// what was expected; an integer type too wide for MLIR gets MLIR's own message.
+fn unknown_word_message(w: &str, expected: &str) -> String {
+    let digits = w.strip_prefix("si").or_else(|| w.strip_prefix("ui")).or_else(|| w.strip_prefix('i'));
+    match digits {
+        Some(d) if !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) => {
+            format!("integer bitwidth is limited to {} bits", MAX_INT_WIDTH)
+        }
+        _ => format!("{}, found '{}'", expected, w),
+    }
+}
+
 fn fail_many<T>(diags: Vec<Diagnostic>) -> ActionResult<T> {
     Err(lalrpop_util::ParseError::User { error: diags })
 }
@@ -264,7 +279,7 @@ impl<'t> ParseCx<'t> {
                 self.type_cache.insert(w, t);
                 Ok(t)
             }
-            None => fail(Span::new(l, r), format!("expected non-function type, found '{}'", w)),
+            None => fail(Span::new(l, r), unknown_word_message(w, "expected non-function type")),
         }
     }
 
@@ -299,7 +314,9 @@ impl<'t> ParseCx<'t> {
         } else if body.starts_with('!') {
             self.bang_type(body, false, l, r)?
         } else {
-            self.word_type(body, l, r)?
+            // Errors point at the element type, as MLIR's do.
+            let at = l + (text.len() - body.len()) - 1;
+            self.word_type(body, at, at + body.len())?
         };
         let item = if unranked {
             TypeBodyItem::Unranked { elem }
@@ -314,6 +331,7 @@ impl<'t> ParseCx<'t> {
         Ok(t)
     }
 
+    /// A builtin type spelled as one word (`i32`, `f16`, `index`), if `w` is one.
     fn try_word_type(&mut self, w: &str) -> Option<TypeId> {
         let ctx = &mut self.module.ctx;
         let data = match w {
@@ -330,13 +348,11 @@ impl<'t> ParseCx<'t> {
                 } else {
                     return None;
                 };
-                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') && digits.len() > 1 {
+                // As MLIR: any decimal digits (`i0`, `i08` = `i8`), at most MAX_INT_WIDTH.
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
                     return None;
                 }
-                let width: u32 = digits.parse().ok()?;
-                if width == 0 || width > 1 << 24 {
-                    return None;
-                }
+                let width: u32 = digits.parse().ok().filter(|&w| w <= MAX_INT_WIDTH)?;
                 TypeData::Integer { width, signedness }
             }
         };
@@ -655,7 +671,7 @@ impl<'t> ParseCx<'t> {
                     "unit" if ty.is_none() => AttrData::Unit,
                     _ => match self.try_word_type(w) {
                         Some(t) if ty.is_none() => AttrData::Type(t),
-                        _ => return fail(span, format!("expected attribute value, found '{}'", w)),
+                        _ => return fail(span, unknown_word_message(w, "expected attribute value")),
                     },
                 }
             }
