@@ -242,6 +242,7 @@ impl Cmp<'_> {
         for (anchor, lines) in &self.a.comments {
             let mapped = match anchor {
                 CommentAnchor::BeforeOp(op) => op_map.get(op).map(|&o| CommentAnchor::BeforeOp(o)),
+                CommentAnchor::EndOfLine(op) => op_map.get(op).map(|&o| CommentAnchor::EndOfLine(o)),
                 CommentAnchor::BlockEnd(b) => self.blocks.get(b).map(|&o| CommentAnchor::BlockEnd(o)),
             };
             let other = mapped.and_then(|m| self.b.comments.get(&m));

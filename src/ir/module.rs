@@ -27,6 +27,9 @@ pub enum AliasValue {
 pub enum CommentAnchor {
     /// Directly above this op (function, graph or node).
     BeforeOp(OpId),
+    /// At the end of the first line of this op, after it on the same line (one entry: the
+    /// whitespace before the `//` as written, then the comment).
+    EndOfLine(OpId),
     /// Before the closing `}` of this block's region (or the end of the file for the top block).
     BlockEnd(BlockId),
 }

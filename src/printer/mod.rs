@@ -44,6 +44,9 @@ pub struct Printer<'a> {
     /// Where to stream `out` to as it fills (None: keep everything in `out`).
     sink: Option<&'a mut dyn std::io::Write>,
     io_error: Option<std::io::Error>,
+    /// A same-line comment still to be written at the end of the first line of the op whose
+    /// text starts at this offset of `out` (see [`Printer::place_eol_comment`]).
+    eol_comment: Option<(usize, crate::ir::OpId)>,
 }
 
 /// Prints `m` as text.
@@ -90,11 +93,13 @@ impl<'a> Printer<'a> {
             type_text: Default::default(),
             sink,
             io_error: None,
+            eol_comment: None,
         }
     }
 
     /// Hands the buffered text to the sink (when there is one and it is full enough).
     pub(crate) fn flush(&mut self, force: bool) {
+        self.place_eol_comment();
         if !force && self.out.len() < FLUSH_BYTES {
             return;
         }
@@ -230,6 +235,28 @@ impl Printer<'_> {
                 self.out.push_str(line);
                 self.out.push('\n');
             }
+        }
+    }
+
+    /// Notes the same-line comment of `op` (whose text starts at `out[start..]`), if kept.
+    pub(crate) fn note_eol_comment(&mut self, op: crate::ir::OpId, start: usize) {
+        if !self.opts.keep_comments || self.opts.canonical {
+            return;
+        }
+        if self.m.comments.contains_key(&CommentAnchor::EndOfLine(op)) {
+            self.eol_comment = Some((start, op));
+        }
+    }
+
+    /// Writes the pending same-line comment at the end of its op's first line, once that line
+    /// is complete (before anything is flushed, before a nested op, after the op).
+    pub(crate) fn place_eol_comment(&mut self) {
+        let Some((start, op)) = self.eol_comment.take() else { return };
+        let m = self.m;
+        let Some(entry) = m.comments.get(&CommentAnchor::EndOfLine(op)).and_then(|v| v.first()) else { return };
+        match self.out[start..].find('\n') {
+            Some(k) => self.out.insert_str(start + k, entry),
+            None => self.out.push_str(entry),
         }
     }
 

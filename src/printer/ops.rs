@@ -19,8 +19,10 @@ const FUNC_SIGNATURE_ATTRS: [&str; 6] = ["sym_name", "generic", "sym_visibility"
 impl Printer<'_> {
     /// Prints `op` (with its comments and regions) on its own line(s) at `indent`.
     pub fn print_op(&mut self, op: OpId, indent: usize) {
+        self.place_eol_comment();
         self.print_comments(CommentAnchor::BeforeOp(op), indent);
         self.indent(indent);
+        self.note_eol_comment(op, self.out.len());
         let m = self.m;
         if self.names.write_result_list(m, op, &mut self.out) {
             self.out.push_str(" = ");
@@ -33,6 +35,7 @@ impl Printer<'_> {
             self.out.push(' ');
             super::locs::write_op_loc(&m.ctx, m.body.op(op).loc, self.style, &mut self.out);
         }
+        self.place_eol_comment();
         self.out.push('\n');
         self.flush(false);
     }

@@ -1,6 +1,7 @@
 //! File-level text handling around the parser: `--split-input-file` chunks, and attaching
 //! `//` comments to the op, function or graph right below them (a blank line breaks the
-//! attachment, as in rust-analyzer) or to the end of the enclosing block.
+//! attachment, as in rust-analyzer), to the end of the enclosing block, or, for a comment
+//! after code on the same line, to the op that starts on that line.
 
 use rustc_hash::FxHashMap;
 
@@ -28,22 +29,31 @@ pub fn split_chunks(text: &str) -> Vec<(usize, &str)> {
     chunks
 }
 
-/// Attaches comment runs to what follows them.
+/// Attaches comment runs to what follows them, and same-line comments to their op.
 pub fn attach_comments(module: &mut Module, text: &str, trivia: &Trivia, op_starts: &[(OpId, u32)], block_ends: &[(BlockId, u32)]) {
     if trivia.comments.is_empty() {
         return;
     }
     let op_at: FxHashMap<u32, OpId> = op_starts.iter().map(|&(op, at)| (at, op)).collect();
     let end_at: FxHashMap<u32, BlockId> = block_ends.iter().map(|&(b, at)| (at, b)).collect();
+    let mut starts: Vec<(u32, OpId)> = op_starts.iter().map(|&(op, at)| (at, op)).collect();
+    starts.sort_unstable_by_key(|&(at, _)| at);
     let bytes = text.as_bytes();
     let mut i = 0;
     let comments = &trivia.comments;
     while i < comments.len() {
-        // Only comments alone on their line start a run.
-        let (s, _) = comments[i];
+        let (s, e) = comments[i];
         if !alone_on_line(bytes, s as usize) {
-            i += 1;
-            continue;
+            // After code: kept at the end of the line of the op that starts on this line
+            // (the last one if several do); otherwise (e.g. after a closing `}`) it is kept
+            // like a comment on its own line.
+            if let Some(op) = op_starting_on_line_before(&starts, text, s as usize) {
+                let gap_start = text[..s as usize].trim_end_matches([' ', '\t']).len();
+                let entry = text[gap_start..e as usize].trim_end().to_string();
+                module.comments.entry(CommentAnchor::EndOfLine(op)).or_default().push(entry);
+                i += 1;
+                continue;
+            }
         }
         let mut run = vec![comments[i]];
         let mut j = i + 1;
@@ -78,6 +88,14 @@ pub fn attach_comments(module: &mut Module, text: &str, trivia: &Trivia, op_star
         }
         i = j;
     }
+}
+
+/// The op with the last start before `at` on `at`'s line, if any.
+fn op_starting_on_line_before(starts: &[(u32, OpId)], text: &str, at: usize) -> Option<OpId> {
+    let line_start = text[..at].rfind('\n').map_or(0, |k| k + 1);
+    let k = starts.partition_point(|&(s, _)| (s as usize) < at);
+    let &(s, op) = starts[..k].last()?;
+    (s as usize >= line_start).then_some(op)
 }
 
 fn alone_on_line(bytes: &[u8], at: usize) -> bool {
