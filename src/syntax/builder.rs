@@ -927,7 +927,7 @@ impl<'t> ParseCx<'t> {
             // -mag must have the sign bit set at this width: 1 <= mag <= 2^(width-1).
             !mag.is_zero() && (bits < width || bits == width && mag.trailing_zeros() == width - 1)
         } else if signed {
-            bits < width
+            bits < width || mag.is_zero()
         } else {
             bits <= width
         };
