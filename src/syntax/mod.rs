@@ -19,11 +19,32 @@ use lalrpop_util::ParseError;
 
 /// Parses a whole file into a module (names resolved, not yet verified).
 pub fn parse_module(text: &str) -> Result<Module, Vec<Diagnostic>> {
+    parse_module_releasing(text, &|_| {})
+}
+
+/// How far the lexer moves between two calls of `done_before` in [`parse_module_releasing`].
+const RELEASE_STEP: usize = 8 << 20;
+
+/// [`parse_module`], calling `done_before(offset)` every few MiB of input with an offset
+/// below which the grammar has consumed all tokens (the CLI gives those pages of a mapped
+/// file back to the kernel, see [`crate::input`]). The text before it may still be read
+/// later (comments, diagnostics), only more slowly.
+pub fn parse_module_releasing(text: &str, done_before: &dyn Fn(usize)) -> Result<Module, Vec<Diagnostic>> {
     let mut cx = builder::ParseCx::new(text);
     let mut tokens = TokenStream::new(text);
+    let mut next_release = RELEASE_STEP;
     let result = grammar::FileParser::new().parse(
         &mut cx,
-        (&mut tokens).map(|t| t.map_err(|(l, e, r)| vec![Diagnostic::error(Span::new(l, r), e.message())])),
+        (&mut tokens).map(|t| {
+            if let Ok((l, _, _)) = &t {
+                if *l >= next_release {
+                    // The grammar holds at most the previous token (one token of lookahead).
+                    done_before(*l - RELEASE_STEP / 2);
+                    next_release = *l + RELEASE_STEP;
+                }
+            }
+            t.map_err(|(l, e, r)| vec![Diagnostic::error(Span::new(l, r), e.message())])
+        }),
     );
     let trivia = tokens.into_trivia();
     if let Err(e) = result {
