@@ -1582,14 +1582,16 @@ fn join_i64(v: &[i64]) -> String {
 }
 
 fn check_duplicate_keys(ctx: &crate::ir::Context, entries: &[NamedAttr], span: Span) -> ActionResult<()> {
-    if entries.len() < 2 {
-        return Ok(());
+    // The first repeated key in written order, as a set of seen keys would find it. Ops
+    // have a handful of attributes: comparing pairs is cheaper than hashing into a set.
+    let repeated = if entries.len() <= 32 {
+        (1..entries.len()).find(|&i| entries[..i].iter().any(|e| e.name == entries[i].name))
+    } else {
+        let mut seen = rustc_hash::FxHashSet::default();
+        entries.iter().position(|e| !seen.insert(e.name))
+    };
+    match repeated {
+        Some(i) => fail(span, format!("attribute '{}' occurs more than once in the attribute list", ctx.str(entries[i].name))),
+        None => Ok(()),
     }
-    let mut seen = rustc_hash::FxHashSet::default();
-    for e in entries {
-        if !seen.insert(e.name) {
-            return fail(span, format!("attribute '{}' occurs more than once in the attribute list", ctx.str(e.name)));
-        }
-    }
-    Ok(())
 }
