@@ -1274,13 +1274,15 @@ impl<'t> ParseCx<'t> {
         r: usize,
     ) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
-        let (ins, outs) = match self.module.ctx.type_data(self.module.ctx.resolved_type(fn_ty)) {
-            TypeData::Function { inputs, results } => (inputs.clone(), results.clone()),
+        let (operand_types, outs) = match self.module.ctx.type_data(self.module.ctx.resolved_type(fn_ty)) {
+            TypeData::Function { inputs, results } => {
+                if inputs.len() != operands.len() {
+                    return fail(span, format!("expected {} operand type(s) but had {}", operands.len(), inputs.len()));
+                }
+                (inputs.iter().map(|&t| Some(t)).collect(), results.clone())
+            }
             _ => return fail(span, "expected function type"),
         };
-        if ins.len() != operands.len() {
-            return fail(span, format!("expected {} operand type(s) but had {}", operands.len(), ins.len()));
-        }
         let quoted = &name[1..name.len() - 1];
         if quoted.is_empty() {
             return fail(span, "empty operation name is invalid");
@@ -1293,11 +1295,13 @@ impl<'t> ParseCx<'t> {
         };
         let mut parts = OpParts { name: Some(op_name), form: OpForm::Generic, span, ..Default::default() };
         check_duplicate_keys(&self.module.ctx, &attrs, span)?;
-        parts.attrs = attrs.into_iter().collect();
+        // `from_vec` keeps the vector's buffer when it does not fit inline (no copy).
+        parts.attrs = SmallVec::from_vec(attrs);
         parts.properties = properties;
         parts.regions = regions.into_iter().collect();
         parts.successors = successors.into_iter().map(|(s, sp)| (self.module.ctx.sym(&s[1..]), sp)).collect();
-        self.push_operands(&mut parts, operands, ins);
+        parts.operands = operands;
+        parts.operand_types = operand_types;
         parts.result_types = outs;
         Ok(Box::new(parts))
     }

@@ -1,5 +1,7 @@
 //! Text → IR: the logos [`lexer`], the lalrpop grammar (`grammar/amir.lalrpop`, driven
 //! through [`builder::ParseCx`]), name [`resolve`]-ution, and syntax-error reporting.
+//! Inputs of 1 MiB or more are lexed on a second thread that feeds the grammar batches of
+//! tokens ([`parse_module_releasing`]).
 
 pub mod builder;
 pub mod lexer;
