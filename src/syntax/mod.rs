@@ -52,7 +52,9 @@ pub fn parse_module_releasing(text: &str, done_before: &dyn Fn(usize)) -> Result
         let lexing = scope.spawn(move || {
             let mut tokens = TokenStream::new(text);
             loop {
-                let batch: Vec<_> = (&mut tokens).take(TOKEN_BATCH).collect();
+                // Sized up front: collecting from `take` would grow the vector step by step.
+                let mut batch = Vec::with_capacity(TOKEN_BATCH);
+                batch.extend((&mut tokens).take(TOKEN_BATCH));
                 let last = batch.len() < TOKEN_BATCH;
                 // A send fails when the parser stopped early (a syntax error): stop too.
                 if send.send(batch).is_err() || last {
