@@ -2,13 +2,14 @@
 //! pass pipeline → print, per `--split-input-file` chunk (chunks run in parallel with rayon),
 //! with diagnostics on stderr and output written atomically.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 
 use clap::Parser;
 use rayon::prelude::*;
 
 use crate::diag::{Diagnostic, SourceFile};
+use crate::input::Input;
 use crate::ir::{Module, Span};
 use crate::passes::{PassManager, PassRegistry};
 use crate::printer::{print_module, PrintOptions};
@@ -173,8 +174,10 @@ fn report_plain(msg: &str) {
 }
 
 fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
-    let (name, bytes) = read_input(&opts.input).map_err(|e| report_plain(&e))?;
-    let text = match std::str::from_utf8(&bytes) {
+    let input = Input::open(&opts.input).map_err(|e| report_plain(&e))?;
+    let name = input.name.clone();
+    let bytes = input.bytes();
+    let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
             let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("");
@@ -211,9 +214,14 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
         keep_comments: opts.keep_comments || opts.print_port_names,
     };
     let chunks: Vec<(usize, &str)> = if opts.split_input_file { split_chunks(text) } else { vec![(0, text)] };
+    // Parsing gives the pages of a mapped file back as it goes (a single chunk only; the
+    // chunks of --split-input-file are small).
+    let release = |end: usize| input.release(end);
+    let no_release = |_: usize| {};
+    let done_before: &(dyn Fn(usize) + Sync) = if chunks.len() == 1 { &release } else { &no_release };
     let results: Vec<ChunkResult> = chunks
         .par_iter()
-        .map(|&(_, chunk)| process_chunk(chunk, opts, registry, &pass_names, print_opts))
+        .map(|&(_, chunk)| process_chunk(chunk, opts, registry, &pass_names, print_opts, done_before))
         .collect();
 
     // Line tables are only needed to render diagnostics.
@@ -245,7 +253,7 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
     // output buffers are alive (the peak of memory use).
     drop(file);
     drop(chunks);
-    drop(bytes);
+    drop(input);
     let modules: Vec<&Module> = results.iter().filter_map(|r| r.module.as_ref()).collect();
     let t = std::time::Instant::now();
     let written = if let [single] = modules.as_slice() {
@@ -293,10 +301,17 @@ struct ChunkResult {
     timing: String,
 }
 
-fn process_chunk(text: &str, opts: &Options, registry: &PassRegistry, pass_names: &[String], print_opts: PrintOptions) -> ChunkResult {
+fn process_chunk(
+    text: &str,
+    opts: &Options,
+    registry: &PassRegistry,
+    pass_names: &[String],
+    print_opts: PrintOptions,
+    done_before: &dyn Fn(usize),
+) -> ChunkResult {
     let mut result = ChunkResult { module: None, diags: Vec::new(), dumps: Vec::new(), timing: String::new() };
     let t0 = std::time::Instant::now();
-    let mut module: Module = match crate::syntax::parse_module(text) {
+    let mut module: Module = match crate::syntax::parse_module_releasing(text, done_before) {
         Ok(m) => m,
         Err(d) => {
             result.diags = d;
@@ -335,17 +350,6 @@ fn process_chunk(text: &str, opts: &Options, registry: &PassRegistry, pass_names
     result.timing = timing;
     result.module = Some(module);
     result
-}
-
-fn read_input(path: &str) -> Result<(String, Vec<u8>), String> {
-    if path == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("cannot read stdin: {}", e))?;
-        Ok(("<stdin>".to_string(), buf))
-    } else {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{}': {}", path, e))?;
-        Ok((path.to_string(), bytes))
-    }
 }
 
 /// Writes the output produced by `produce` to `path`: stdout for `-`; directly for existing

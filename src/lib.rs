@@ -15,11 +15,13 @@
 //! * [`namespace`] — versioned op vocabularies (TensorFlow, ONNX, PyTorch) and checks against them.
 //! * [`passes`] — the pass manager and the built-in passes.
 //! * [`diag`] — diagnostics, rendered with codespan-reporting.
+//! * [`input`] — reading the input (memory-mapped when it is a regular file).
 //! * [`cli`] — the `amanda-opt` command line.
 
 pub mod cli;
 pub mod diag;
 pub mod expect;
+pub mod input;
 pub mod ir;
 pub mod namespace;
 pub mod passes;

@@ -1320,13 +1320,15 @@ impl<'t> ParseCx<'t> {
         r: usize,
     ) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
-        let (ins, outs) = match self.module.ctx.type_data(self.module.ctx.resolved_type(fn_ty)) {
-            TypeData::Function { inputs, results } => (inputs.clone(), results.clone()),
+        let (operand_types, outs): (Vec<Option<TypeId>>, _) = match self.module.ctx.type_data(self.module.ctx.resolved_type(fn_ty)) {
+            TypeData::Function { inputs, results } => {
+                if inputs.len() != operands.len() {
+                    return fail(span, format!("expected {} operand type(s) but had {}", operands.len(), inputs.len()));
+                }
+                (inputs.iter().map(|&t| Some(t)).collect(), results.clone())
+            }
             _ => return fail(span, "expected function type"),
         };
-        if ins.len() != operands.len() {
-            return fail(span, format!("expected {} operand type(s) but had {}", operands.len(), ins.len()));
-        }
         let quoted = &name[1..name.len() - 1];
         if quoted.is_empty() {
             return fail(span, "empty operation name is invalid");
@@ -1339,13 +1341,22 @@ impl<'t> ParseCx<'t> {
         };
         let mut parts = OpParts { name: Some(op_name), form: OpForm::Generic, span, ..Default::default() };
         check_duplicate_keys(&self.module.ctx, &attrs, span)?;
-        parts.attrs = attrs.into_iter().collect();
-        let name = self.module.ctx.str(op_name).to_string();
-        parts.properties = crate::printer::segments::drop_implied_segments(&mut self.module.ctx, &name, properties, &ins)
-            .or_else(|msg| fail(span, msg))?;
+        // `from_vec` keeps the vector's buffer when it does not fit inline (no copy).
+        parts.attrs = SmallVec::from_vec(attrs);
+        parts.properties = match properties {
+            None => None,
+            Some(_) => {
+                // tfg's operandSegmentSizes, when it says what the operands already say.
+                let name = self.module.ctx.str(op_name).to_string();
+                let ins: Vec<TypeId> = operand_types.iter().flatten().copied().collect();
+                crate::printer::segments::drop_implied_segments(&mut self.module.ctx, &name, properties, &ins)
+                    .or_else(|msg| fail(span, msg))?
+            }
+        };
         parts.regions = regions.into_iter().collect();
         parts.successors = successors.into_iter().map(|(s, sp)| (self.module.ctx.sym(&s[1..]), sp)).collect();
-        self.push_operands(&mut parts, operands, ins);
+        parts.operands = operands;
+        parts.operand_types = operand_types;
         parts.result_types = outs;
         Ok(Box::new(parts))
     }
@@ -1630,14 +1641,16 @@ fn join_i64(v: &[i64]) -> String {
 }
 
 fn check_duplicate_keys(ctx: &crate::ir::Context, entries: &[NamedAttr], span: Span) -> ActionResult<()> {
-    if entries.len() < 2 {
-        return Ok(());
+    // The first repeated key in written order, as a set of seen keys would find it. Ops
+    // have a handful of attributes: comparing pairs is cheaper than hashing into a set.
+    let repeated = if entries.len() <= 32 {
+        (1..entries.len()).find(|&i| entries[..i].iter().any(|e| e.name == entries[i].name))
+    } else {
+        let mut seen = rustc_hash::FxHashSet::default();
+        entries.iter().position(|e| !seen.insert(e.name))
+    };
+    match repeated {
+        Some(i) => fail(span, format!("attribute '{}' occurs more than once in the attribute list", ctx.str(entries[i].name))),
+        None => Ok(()),
     }
-    let mut seen = rustc_hash::FxHashSet::default();
-    for e in entries {
-        if !seen.insert(e.name) {
-            return fail(span, format!("attribute '{}' occurs more than once in the attribute list", ctx.str(e.name)));
-        }
-    }
-    Ok(())
 }

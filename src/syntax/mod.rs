@@ -1,5 +1,7 @@
 //! Text → IR: the logos [`lexer`], the lalrpop grammar (`grammar/amir.lalrpop`, driven
 //! through [`builder::ParseCx`]), name [`resolve`]-ution, and syntax-error reporting.
+//! Inputs of 1 MiB or more are lexed on a second thread that feeds the grammar batches of
+//! tokens ([`parse_module_releasing`]).
 
 pub mod builder;
 pub mod lexer;
@@ -19,13 +21,86 @@ use lalrpop_util::ParseError;
 
 /// Parses a whole file into a module (names resolved, not yet verified).
 pub fn parse_module(text: &str) -> Result<Module, Vec<Diagnostic>> {
+    parse_module_releasing(text, &|_| {})
+}
+
+/// How far the parser moves between two calls of `done_before` in [`parse_module_releasing`].
+const RELEASE_STEP: usize = 8 << 20;
+
+/// Inputs at least this large are lexed on a second thread, ahead of the parser.
+const THREADED_LEXING_MIN: usize = 1 << 20;
+
+/// Tokens per batch sent from the lexing thread to the parser.
+const TOKEN_BATCH: usize = 4096;
+
+/// [`parse_module`], calling `done_before(offset)` every few MiB of input with an offset
+/// below which the grammar has consumed all tokens (the CLI gives those pages of a mapped
+/// file back to the kernel, see [`crate::input`]). The text before it may still be read
+/// later (comments, diagnostics), only more slowly.
+///
+/// Large inputs are lexed on a second thread that sends the tokens to the parser in
+/// batches (a bounded channel, so the lexer runs at most a few batches ahead); the parser
+/// sees the same token sequence either way.
+pub fn parse_module_releasing(text: &str, done_before: &dyn Fn(usize)) -> Result<Module, Vec<Diagnostic>> {
+    if text.len() < THREADED_LEXING_MIN {
+        let mut tokens = TokenStream::new(text);
+        let result = parse_tokens(text, &mut tokens, done_before);
+        return finish_parse(text, result, tokens.into_trivia());
+    }
+    std::thread::scope(|scope| {
+        let (send, receive) = std::sync::mpsc::sync_channel::<Vec<lexer::Spanned<'_>>>(8);
+        let lexing = scope.spawn(move || {
+            let mut tokens = TokenStream::new(text);
+            loop {
+                // Sized up front: collecting from `take` would grow the vector step by step.
+                let mut batch = Vec::with_capacity(TOKEN_BATCH);
+                batch.extend((&mut tokens).take(TOKEN_BATCH));
+                let last = batch.len() < TOKEN_BATCH;
+                // A send fails when the parser stopped early (a syntax error): stop too.
+                if send.send(batch).is_err() || last {
+                    break;
+                }
+            }
+            tokens.into_trivia()
+        });
+        // `receive` is moved into the iterator, so it is dropped (and the lexer told to
+        // stop) as soon as the parser returns.
+        let result = parse_tokens(text, receive.into_iter().flatten(), done_before);
+        match lexing.join() {
+            Ok(trivia) => finish_parse(text, result, trivia),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
+type ParseResult<'t> = (builder::ParseCx<'t>, Result<(), ParseError<usize, Token<'t>, builder::ActionError>>);
+
+/// Runs the grammar over `tokens`.
+fn parse_tokens<'t>(
+    text: &'t str,
+    tokens: impl Iterator<Item = lexer::Spanned<'t>>,
+    done_before: &dyn Fn(usize),
+) -> ParseResult<'t> {
     let mut cx = builder::ParseCx::new(text);
-    let mut tokens = TokenStream::new(text);
+    let mut next_release = RELEASE_STEP;
     let result = grammar::FileParser::new().parse(
         &mut cx,
-        (&mut tokens).map(|t| t.map_err(|(l, e, r)| vec![Diagnostic::error(Span::new(l, r), e.message())])),
+        tokens.map(|t| {
+            if let Ok((l, _, _)) = &t {
+                if *l >= next_release {
+                    // The grammar holds at most the previous token (one token of lookahead).
+                    done_before(*l - RELEASE_STEP / 2);
+                    next_release = *l + RELEASE_STEP;
+                }
+            }
+            t.map_err(|(l, e, r)| vec![Diagnostic::error(Span::new(l, r), e.message())])
+        }),
     );
-    let trivia = tokens.into_trivia();
+    (cx, result)
+}
+
+/// Name resolution and comments, after the grammar.
+fn finish_parse(text: &str, (mut cx, result): ParseResult<'_>, trivia: lexer::Trivia) -> Result<Module, Vec<Diagnostic>> {
     if let Err(e) = result {
         let mut diags = std::mem::take(&mut cx.errors);
         diags.extend(convert_error(text, e));

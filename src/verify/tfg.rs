@@ -18,13 +18,20 @@ pub fn check_node(v: &mut Verifier<'_>, op: OpId) -> Check {
     control_last(v, op, &v.result_types(op), "result")?;
     for key in KEYWORD_ATTRS {
         let Some(a) = v.m.op_attr(op, key) else { continue };
-        if v.string_of(a).is_some_and(|s| s.is_empty()) {
+        if is_empty_string(v, a) {
             // tfg emits this one without failing the op.
             let d = v.op_error(op, format!("{} has empty value. Only insert this attribute when it has a value", key));
             v.report(d);
         }
     }
     Ok(())
+}
+
+/// Whether `a` is the string `""`. Every escape decodes to at least one byte, so that is an
+/// empty spelling (no need to decode the string, as `string_of` does).
+fn is_empty_string(v: &Verifier<'_>, a: crate::ir::AttrId) -> bool {
+    let ctx = &v.m.ctx;
+    matches!(ctx.attr_data(ctx.resolved_attr(a)), AttrData::String { spelling, .. } if ctx.str(*spelling).is_empty())
 }
 
 /// "found non-control input in position #j after control input in position #i".

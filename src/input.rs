@@ -1,0 +1,98 @@
+//! The input text: a regular file is memory-mapped (read-only, private), anything else
+//! (stdin, pipes, devices) is read into memory.
+//!
+//! Mapping saves the copy of the whole file into the heap, and lets the parser give back
+//! the pages it has read ([`Input::release`]): the kernel drops them from this process, and
+//! if a later stage looks at that text again (a diagnostic's excerpt, comments to attach)
+//! they are faulted back in from the page cache with the same bytes. So the text does not
+//! count towards peak memory when the module is largest (right after parsing).
+//!
+//! As with any tool that maps its input, the file must not be truncated or rewritten
+//! while amanda-opt runs (a truncated mapping faults with SIGBUS; `mlir-opt` maps its
+//! inputs too).
+
+use std::io::Read;
+
+/// The bytes of one input, owned or mapped.
+pub struct Input {
+    /// `<stdin>` or the path as given.
+    pub name: String,
+    data: Data,
+}
+
+enum Data {
+    Owned(Vec<u8>),
+    Mapped(memmap2::Mmap),
+}
+
+impl Input {
+    /// Reads `path` (`-` for stdin).
+    pub fn open(path: &str) -> Result<Input, String> {
+        if path == "-" {
+            let mut buf = Vec::new();
+            std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("cannot read stdin: {}", e))?;
+            return Ok(Input { name: "<stdin>".to_string(), data: Data::Owned(buf) });
+        }
+        let err = |e: std::io::Error| format!("cannot read '{}': {}", path, e);
+        let file = std::fs::File::open(path).map_err(err)?;
+        let meta = file.metadata().map_err(err)?;
+        let data = if meta.is_file() && meta.len() > 0 {
+            Data::Mapped(map_file(&file).map_err(err)?)
+        } else {
+            let mut buf = Vec::new();
+            (&file).read_to_end(&mut buf).map_err(err)?;
+            Data::Owned(buf)
+        };
+        Ok(Input { name: path.to_string(), data })
+    }
+
+    /// An in-memory input (tests).
+    pub fn from_bytes(name: &str, bytes: Vec<u8>) -> Input {
+        Input { name: name.to_string(), data: Data::Owned(bytes) }
+    }
+
+    pub fn bytes(&self) -> &[u8] {
+        match &self.data {
+            Data::Owned(v) => v,
+            Data::Mapped(m) => m,
+        }
+    }
+
+    /// Tells the kernel that bytes `..end` will not be needed soon: for a mapped file the
+    /// whole pages below `end` leave this process's memory (reading them again still works,
+    /// see the module docs). Does nothing for owned input.
+    pub fn release(&self, end: usize) {
+        if let Data::Mapped(m) = &self.data {
+            let end = end.min(m.len()) / PAGE * PAGE;
+            if end > 0 {
+                drop_pages(m, end);
+            }
+        }
+    }
+}
+
+/// Page granularity used by [`Input::release`] (4 KiB pages, or a multiple of them on
+/// systems with larger pages: madvise rounds the start down, so the range must start at the
+/// mapping's start, which is page-aligned).
+const PAGE: usize = 4096;
+
+/// The unsafe part, kept here.
+///
+/// `Mmap::map` is unsafe because the mapped bytes can change under us if another process
+/// writes the file; amanda-opt, like mlir-opt, accepts that (see the module docs).
+/// `MADV_DONTNEED` on a private, read-only, file-backed mapping only drops the pages from
+/// this process: the next read faults them back from the file, so every `&[u8]`/`&str`
+/// borrowed from the map stays valid and keeps the same contents.
+fn map_file(file: &std::fs::File) -> std::io::Result<memmap2::Mmap> {
+    // SAFETY: see above: the file is mapped read-only and private.
+    unsafe { memmap2::Mmap::map(file) }
+}
+
+#[cfg(unix)]
+fn drop_pages(m: &memmap2::Mmap, end: usize) {
+    // SAFETY: see `map_file`: on this mapping DONTNEED cannot change what the bytes read as.
+    let _ = unsafe { m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, 0, end) };
+}
+
+#[cfg(not(unix))]
+fn drop_pages(_: &memmap2::Mmap, _: usize) {}
