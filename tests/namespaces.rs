@@ -705,14 +705,119 @@ fn builtin_vocabularies_parse_and_resolve() {
     assert_eq!(reg.lookup(onnx, "Conv").and_then(|s| s.since), Some(22));
 }
 
+// ---------------------------------------------------------------------------- the design's examples
+
+/// The design document's YAML example `kind` (`namespace` for a schema, `graph` for a graph)
+/// named `name`, read from the seeds ($AMANDA_SEEDS, else ../shared/seeds next to the
+/// repository): the document is not copied into the repository. `None` (and a message) when
+/// the seeds are absent; scripts/seed-yaml.py finds the same blocks for the lit tests.
+fn seed_yaml(kind: &str, name: &str) -> Option<String> {
+    let dir = std::env::var("AMANDA_SEEDS").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/seeds").to_string());
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("skipped: no seeds at {} (set AMANDA_SEEDS to the folder of the Amanda design document)", dir);
+        return None;
+    };
+    let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    let doc = paths
+        .iter()
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .find(|t| t.starts_with("# The Design of Amanda"))
+        .unwrap_or_else(|| panic!("no seed in {} is the Amanda design document", dir));
+    let key = if kind == "namespace" { "name" } else { "namespace" };
+    let block = doc
+        .split("```yaml\n")
+        .skip(1)
+        .filter_map(|b| b.split("```").next())
+        .find(|b| b.starts_with(&format!("{}:\n", kind)) && b.lines().any(|l| l == format!("  {}: {}", key, name)));
+    Some(block.unwrap_or_else(|| panic!("the design document has no {} example {}", kind, name)).to_string())
+}
+
+/// The design's YAML form of a TensorFlow graph (ops with attributes and named ports, edges
+/// between ports) written as a tfg graph, in a module that declares the graph's namespace.
+fn tfg_from_design_graph(yaml: &str) -> String {
+    let doc: Value = serde_saphyr::from_str(yaml).expect("the design's graph is YAML");
+    let g = &doc["graph"];
+    let ops = g["ops"].as_array().expect("ops");
+    let edges = g["edges"].as_array().expect("edges");
+    // TensorFlow's python dtype names (`float32`) as tfg element types.
+    let dtype = |v: &Value| {
+        let py = v.as_str().expect("a dtype name");
+        let tf = match py {
+            "float32" => "float",
+            "float64" => "double",
+            "float16" => "half",
+            other => other,
+        };
+        tf_dtype_to_mlir(tf).unwrap_or_else(|| panic!("dtype {}", py))
+    };
+    // An output port: (op index, port index), and the tensor type its `type_attr`/`is_ref` give.
+    let output = |op: &Value, port: &Value| {
+        let (i, o) = ops.iter().enumerate().find(|(_, o)| o["name"] == *op).expect("edge from a known op");
+        let j = o["output_ports"].as_array().and_then(|ps| ps.iter().position(|p| p["name"] == *port)).expect("edge from a known port");
+        (i, j)
+    };
+    let port_type = |i: usize, j: usize| {
+        let p = &ops[i]["output_ports"][j]["attrs"];
+        let elem = dtype(&ops[i]["attrs"][p["type_attr"].as_str().expect("type_attr")]);
+        match p["is_ref"].as_bool() {
+            Some(true) => format!("tensor<*x!tf_type.{}ref>", elem),
+            _ => format!("tensor<*x{}>", elem),
+        }
+    };
+    let mut body = String::new();
+    for (i, o) in ops.iter().enumerate() {
+        let attrs = o["attrs"].as_object().expect("attrs");
+        let mut parts = Vec::new();
+        for (k, v) in attrs {
+            let text = match (k.as_str(), v) {
+                ("shape", Value::Array(dims)) => format!("#tf_type.shape<{}>", dims.iter().map(Value::to_string).collect::<Vec<_>>().join("x")),
+                ("dtype" | "T", v) => dtype(v).to_string(),
+                (_, Value::String(s)) => format!("{:?}", s),
+                (_, v) => v.to_string(),
+            };
+            parts.push(format!("{} = {}", k, text));
+        }
+        let n_out = o["output_ports"].as_array().map_or(0, Vec::len);
+        let outs: Vec<String> = (0..n_out).map(|j| port_type(i, j)).collect();
+        let mut operands = Vec::new();
+        let mut in_types = Vec::new();
+        for p in o["input_ports"].as_array().into_iter().flatten() {
+            let e = edges.iter().find(|e| e["input_port"]["op"] == o["name"] && e["input_port"]["port"] == p["name"]).expect("an edge into every input");
+            let (si, sj) = output(&e["output_port"]["op"], &e["output_port"]["port"]);
+            operands.push(format!("%v{}_{}", si, sj));
+            in_types.push(port_type(si, sj));
+        }
+        let results: Vec<String> = (0..outs.len()).map(|j| format!("%v{}_{}", i, j)).chain([format!("%ctl{}", i)]).collect();
+        let args = if operands.is_empty() { String::new() } else { format!("({})", operands.join(", ")) };
+        let _ = writeln!(
+            body,
+            "    {} = {}{} name({:?}) {{{}}} : ({}) -> ({})",
+            results.join(", "),
+            o["type"].as_str().expect("type"),
+            args,
+            o["name"].as_str().expect("name"),
+            parts.join(", "),
+            in_types.join(", "),
+            outs.join(", ")
+        );
+    }
+    let producer = g["attrs"]["versions"]["producer"].as_i64().unwrap_or(0);
+    format!(
+        "module attributes {{amanda.namespace = {:?}}} {{\n  tfg.graph #tf_type.version<producer = {}, min_consumer = 0> {{\n{}  }}\n}}\n",
+        g["namespace"].as_str().expect("the graph names its namespace"),
+        producer,
+        body
+    )
+}
+
 #[test]
 fn seed_schemas_load_and_the_seed_graph_verifies() {
+    let Some(tf_yaml) = seed_yaml("namespace", "amanda/tensorflow/1.13.1") else { return };
+    let torch_yaml = seed_yaml("namespace", "amanda/pytorch/1.4.0").expect("seeds");
     let mut reg = registry();
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/test-files/namespaces/Inputs/");
-    for f in ["seed-tensorflow-1.13.1.yaml", "seed-pytorch-1.4.0.yaml"] {
-        let text = std::fs::read_to_string(format!("{}{}", dir, f)).expect("seed schema");
-        reg.add_schema_file(f, &text).expect("loads");
-    }
+    reg.add_schema_file("seed-tensorflow.yaml", &tf_yaml).expect("the design's TensorFlow schema loads");
+    reg.add_schema_file("seed-pytorch.yaml", &torch_yaml).expect("the design's PyTorch schema loads");
     let tf = reg.resolve("amanda/tensorflow/1.13.1").expect("seed TF namespace");
     assert_eq!(reg.op_names(tf), vec!["MatMul", "Placeholder", "Relu", "VariableV2"]);
     let matmul = reg.lookup(tf, "MatMul").expect("MatMul");
@@ -726,11 +831,26 @@ fn seed_schemas_load_and_the_seed_graph_verifies() {
     // The namespace a graph names must not resolve to the newest one.
     assert_ne!(reg.resolve("amanda/tensorflow"), Some(tf));
 
-    let graph = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/test-files/namespaces/seed-graph.mlir")).expect("seed graph");
-    let m = parse(&graph);
-    let diags = verify(&m, &reg, Mode::Declared);
-    assert!(diags.is_empty(), "{:?}", diags.iter().map(|d| &d.message).collect::<Vec<_>>());
+    // The design's TensorFlow example graph, converted from its YAML form, verifies: each of
+    // its four ops is checked against the design's schema.
+    let text = tfg_from_design_graph(&seed_yaml("graph", "amanda/tensorflow/1.13.1").expect("seeds"));
+    let m = parse(&text);
     assert!(amanda_opt::namespace::scope::module_declares(&m));
+    let checked = amanda_opt::namespace::verify::resolve_ops(&m, &reg, Mode::Declared);
+    assert_eq!(checked.len(), 4, "{}", text);
+    assert!(checked.iter().all(|(_, v, _)| *v == tf));
+    let diags = verify(&m, &reg, Mode::Declared);
+    assert!(diags.is_empty(), "{:?}\n{}", diags.iter().map(|d| &d.message).collect::<Vec<_>>(), text);
+    // ... and fails when it breaks the schema.
+    let broken = parse(&text.replace("{T = f32, transpose_a", "{transpose_a"));
+    let diags = verify(&broken, &reg, Mode::Declared);
+    assert_eq!(diags.len(), 1, "{:?}", diags.iter().map(|d| &d.message).collect::<Vec<_>>());
+    assert!(diags[0].message.contains("requires attribute 'T'"), "{}", diags[0].message);
+
+    // The hand-written tfg form of the same graph (test-files/namespaces/seed-graph.mlir) too.
+    let graph = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/test-files/namespaces/seed-graph.mlir")).expect("seed graph");
+    let diags = verify(&parse(&graph), &reg, Mode::Declared);
+    assert!(diags.is_empty(), "{:?}", diags.iter().map(|d| &d.message).collect::<Vec<_>>());
 }
 
 #[test]
