@@ -933,3 +933,48 @@ fn tf_dtype_table_round_trips() {
         assert_eq!(tf_dtype_to_mlir(d), Some(*m));
     }
 }
+
+// ---------------------------------------------------------------------------- README
+
+/// The README's namespace commands run as shown: the first ```sh block of its "Namespaces"
+/// section, run by bash in a scratch folder that sees the repository's examples/ and
+/// test-files/, with the built amanda-opt first on PATH.
+#[test]
+fn readme_namespace_commands_run() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let readme = std::fs::read_to_string(format!("{}/README.md", root)).expect("README.md");
+    let section = readme.split("\n## Namespaces\n").nth(1).expect("a Namespaces section");
+    let block = section.split("```sh\n").nth(1).and_then(|b| b.split("\n```").next()).expect("a sh block");
+    let dir = tempfile::tempdir().expect("temp dir");
+    for sub in ["examples", "test-files"] {
+        std::os::unix::fs::symlink(format!("{}/{}", root, sub), dir.path().join(sub)).expect("symlink");
+    }
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_amanda-opt")).parent().expect("bin dir").to_path_buf();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let out = Command::new("bash").arg("-c").arg(block).current_dir(dir.path()).env("PATH", path).output().expect("bash");
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    // Only `amanda-opt graph.mlir` fails, with the two errors the README shows.
+    let errors: Vec<&str> = stderr.lines().filter(|l| l.contains("error:") || l.contains("command not found")).collect();
+    assert_eq!(
+        errors,
+        vec![
+            "graph.mlir:5:5: error: 'tfg.Conv2D' op requires attribute 'strides' (list(int)) of Conv2D in amanda/tensorflow/2.21",
+            "graph.mlir:6:5: error: 'tfg.Reluu' op is not an op of amanda/tensorflow/2.21; did you mean 'Relu' or 'Relu6'?",
+        ],
+        "{}",
+        stderr
+    );
+    for shown in [
+        "amanda/tensorflow (tensorflow; without a version: 2.21)",
+        "strides: list(int) (required)",
+        "onnx.Conv  (onnx op Conv (since opset 11) in amanda/onnx/opset-11",
+        "// ports: (a, b) -> (product)",
+        "transpose_b = false, grad_a = false, grad_b = false}",
+        "MatMul(%x, %w1) name(\"dense/MatMul\") {T = f32} :",
+        "\"torch.constant.bool\"() {value = true}",
+        "{keepdim = true}",
+        "tfg.Relu  (tensorflow op Relu in amanda/tensorflow/1.13.1; my-namespace.yaml",
+    ] {
+        assert!(stdout.contains(shown), "the README's commands print no {:?}:\n{}", shown, stdout);
+    }
+}
