@@ -461,6 +461,16 @@ fn ports_resolve_by_name() {
     let opts = amanda_opt::printer::PrintOptions { keep_comments: true, ..Default::default() };
     let out = amanda_opt::printer::print_module(&a, opts);
     assert_eq!(out.matches("// ports: (value, size_splits, split_dim) -> (output#0, output#1, output#2)").count(), 1, "{}", out);
+
+    // Counts from attributes that disagree with the op name no ports (and allocate nothing
+    // for them): an absurd N is reported by the verifier, not followed.
+    let text = "module {\n  tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {\n    %x, %ctl = Placeholder name(\"x\") {dtype = f32} : () -> (tensor<4xf32>)\n    %a, %ctl_0 = AddN(%x, %x) name(\"a\") {N = 9999999999999 : i64, T = f32} : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>)\n  }\n}\n";
+    let mut m = parse(text);
+    amanda_opt::namespace::ports::annotate(&mut m, &reg);
+    let out = amanda_opt::printer::print_module(&m, opts);
+    assert!(out.contains("// ports: (?) -> (sum)"), "{}", out);
+    let diags = verify(&m, &reg, Mode::All);
+    assert!(diags.iter().any(|d| d.message.contains("expects 9999999999999")), "{:?}", diags.iter().map(|d| &d.message).collect::<Vec<_>>());
 }
 
 #[test]

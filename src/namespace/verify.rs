@@ -110,30 +110,38 @@ impl<'a> NsVerifier<'a> {
             };
             self.check_op(op);
             let data = self.m.body.op(op);
-            if data.regions.is_empty() {
-                continue;
-            }
-            let mut pushed = false;
-            if let Some((_, names)) = scope::declared(self.m, op) {
+            match scope::declared(self.m, op) {
+                None => {}
+                Some(_) if data.regions.is_empty() => self.diags.push(Diagnostic::error(
+                    data.span,
+                    format!(
+                        "'{}' op declares a namespace, but only an op with regions (a module, graph or function) can declare one for the ops inside it",
+                        self.m.op_name(op)
+                    ),
+                )),
+                Some(Err(())) => self.diags.push(Diagnostic::error(
+                    data.span,
+                    format!("'{}' op attribute '{}' must be a namespace name or a non-empty array of them", self.m.op_name(op), scope::NAMESPACE_ATTR),
+                )),
                 // Several declarations on one op push several scopes; Pop markers undo them.
-                for name in names {
-                    match self.reg.resolve(&name) {
-                        Some(ver) => {
-                            self.scopes.push(ver);
-                            stack.push(Step::Pop);
-                            pushed = true;
-                        }
-                        None => {
-                            let known: Vec<String> = self.reg.tree().keys().map(|s| s.to_string()).collect();
-                            self.diags.push(Diagnostic::error(
-                                data.span,
-                                format!("'{}' op declares unknown namespace '{}' (known namespaces: {})", self.m.op_name(op), name, known.join(", ")),
-                            ));
+                Some(Ok(names)) => {
+                    for name in names {
+                        match self.reg.resolve(&name) {
+                            Some(ver) => {
+                                self.scopes.push(ver);
+                                stack.push(Step::Pop);
+                            }
+                            None => {
+                                let known: Vec<String> = self.reg.tree().keys().map(|s| s.to_string()).collect();
+                                self.diags.push(Diagnostic::error(
+                                    data.span,
+                                    format!("'{}' op declares unknown namespace '{}' (known namespaces: {})", self.m.op_name(op), name, known.join(", ")),
+                                ));
+                            }
                         }
                     }
                 }
             }
-            let _ = pushed;
             let mut children = Vec::new();
             for &r in data.regions.iter() {
                 for &b in &self.m.body.region(r).blocks {
@@ -184,14 +192,12 @@ impl<'a> NsVerifier<'a> {
             return;
         }
         let cx = OpCx { m: self.m, op, ns: &self.reg.version(ver).name, schema: &schema };
-        let before = self.diags.len();
         match self.reg.version(ver).framework {
             Framework::TensorFlow => cx.check_tf(&mut self.diags),
             Framework::Onnx => cx.check_onnx(&mut self.diags),
             Framework::PyTorch => cx.check_torch(&mut self.diags),
             Framework::Other => cx.check_attrs_generic(&mut self.diags),
         }
-        let _ = before;
     }
 
     /// `get_result(%x) "port" : i`: the port is an output port of the op defining `%x`, and

@@ -5,6 +5,7 @@
 // RUN: amanda-opt --describe torch.aten.add.Tensor | FileCheck %s --check-prefix=TORCH
 // RUN: amanda-opt --list-namespaces | FileCheck %s --check-prefix=LIST
 // RUN: not amanda-opt --describe tf.Conv2d 2>&1 | FileCheck %s --check-prefix=TYPO
+// RUN: not amanda-opt --describe tfg. 2>&1 | FileCheck %s --check-prefix=EMPTY
 // RUN: not amanda-opt --namespace-file %S/no-such-dir/missing.yaml --list-namespaces 2>&1 | FileCheck %s --check-prefix=MISSING
 
 // CONV2D: tfg.Conv2D  (tensorflow op Conv2D in amanda/tensorflow/2.21; tensorflow-cpu 2.21.0
@@ -52,3 +53,5 @@
 // TYPO: error: 'Conv2d' is not an op of amanda/tensorflow/2.21; did you mean Conv2D?
 
 // MISSING: error: cannot read namespace file
+
+// EMPTY: error: 'tfg.' names no op of a namespace
