@@ -938,6 +938,24 @@ fn seed_schemas_load_and_the_seed_graph_verifies() {
 }
 
 #[test]
+fn malformed_yaml_schemas_are_errors() {
+    let mut reg = registry();
+    for (yaml, expect) in [
+        ("namespace: 5", "expected a top-level 'namespace' mapping"),
+        ("namespace: {name: amanda/x/1, op_schemas: [5]}", "op_schemas[0] is not a mapping"),
+        ("namespace: {name: amanda/x/1, op_schemas: [{type: A, attrs: [1, 2]}]}", "A: 'attrs' must be a mapping"),
+        ("namespace: {name: amanda/x/1, op_schemas: [{type: A, input_ports: 7}]}", "A: 'input_ports' must be a list"),
+        ("namespace: {name: amanda/x/1, op_schemas: [{type: A, output_ports: {a: 1}}]}", "A: 'output_ports' must be a list"),
+        ("namespace: {name: amanda/x/1, op_schemas: [{type: A, attrs: {T: {one_of: 5}}}]}", "attribute 'T': expected a type"),
+    ] {
+        match reg.add_schema_file("bad.yaml", yaml) {
+            Err(e) => assert!(e.contains(expect), "{}: {}", yaml, e),
+            Ok(_) => panic!("{} loads", yaml),
+        }
+    }
+}
+
+#[test]
 fn tf_dtype_table_round_trips() {
     for (d, m) in TF_DTYPES {
         assert_eq!(tf_dtype_to_mlir(d), Some(*m));
