@@ -937,6 +937,43 @@ fn seed_schemas_load_and_the_seed_graph_verifies() {
     assert!(diags.is_empty(), "{:?}", diags.iter().map(|d| &d.message).collect::<Vec<_>>());
 }
 
+/// The stored TensorFlow 2.21 vocabulary (which the every-op tests build their graphs from) is
+/// exactly what the installed tensorflow-cpu's registry gives: its generator, run into a
+/// scratch folder against the stored 2.15 file, writes the same bytes. Skipped, with a
+/// message, when TensorFlow is not installed or is another version.
+#[test]
+fn tensorflow_vocabulary_is_the_installed_registry() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = Command::new("python3")
+        .arg(format!("{}/dialects/gen/tf_registry.py", root))
+        .arg("--out-dir")
+        .arg(dir.path())
+        .arg("--base")
+        .arg(format!("{}/dialects/tensorflow/2.15.jsonl", root))
+        .env("TF_CPP_MIN_LOG_LEVEL", "3")
+        .output();
+    let out = match out {
+        Ok(o) if o.status.success() => o,
+        Ok(o) if String::from_utf8_lossy(&o.stderr).contains("No module named 'tensorflow'") => {
+            eprintln!("skipped: TensorFlow is not installed (pip install tensorflow-cpu==2.21.*)");
+            return;
+        }
+        Ok(o) => panic!("dialects/gen/tf_registry.py failed:\n{}", String::from_utf8_lossy(&o.stderr)),
+        Err(e) => {
+            eprintln!("skipped: no python3 ({})", e);
+            return;
+        }
+    };
+    let Ok(generated) = std::fs::read_to_string(dir.path().join("2.21.jsonl")) else {
+        eprintln!("skipped: the installed TensorFlow is not 2.21 ({})", String::from_utf8_lossy(&out.stdout).trim());
+        return;
+    };
+    let stored = std::fs::read_to_string(format!("{}/dialects/tensorflow/2.21.jsonl", root)).expect("stored 2.21");
+    let differ = generated.lines().zip(stored.lines()).position(|(a, b)| a != b);
+    assert!(generated == stored, "dialects/tensorflow/2.21.jsonl is not the installed registry (first differing line: {:?})", differ.map(|i| i + 1));
+}
+
 #[test]
 fn malformed_yaml_schemas_are_errors() {
     let mut reg = registry();
