@@ -195,3 +195,13 @@ for n in "${sizes[@]}"; do
     fi
     prev=$n
 done
+first=${sizes[0]}
+last=${sizes[${#sizes[@]}-1]}
+if [ "$first" != "$last" ]; then
+    awk -v n1="$first" -v n2="$last" -v p1="${P[$first]}" -v p2="${P[$last]}" -v c1="${C[$first]}" -v c2="${C[$last]}" \
+        -v m1="${M[$first]}" -v m2="${M[$last]}" 'BEGIN {
+        p1 = (p1 > 0.0001 ? p1 : 0.0001); c1 = (c1 > 0.01 ? c1 : 0.01); c2 = (c2 > 0.01 ? c2 : 0.01)
+        l = log(n2 / n1)
+        printf "  %s -> %s ops (overall): pass time k = %.2f, whole-run cpu k = %.2f, peak memory k = %.2f\n", n1, n2, log(p2 / p1) / l, log(c2 / c1) / l, log(m2 / m1) / l
+    }'
+fi
