@@ -24,18 +24,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(10000 100000 1000000)
-RUNS=${BENCH_RUNS:-3}
-STARTUP_RUNS=${BENCH_STARTUP_RUNS:-300}
-SEED=${BENCH_SEED:-1}
-OUT=${BENCH_OUT:-bench-out}
-TARGET=${CARGO_TARGET_DIR:-target}
-AMANDA="$TARGET/release/amanda-opt"
-GEN="$TARGET/release/examples/gen-graph"
-
-if [ ! -x /usr/bin/time ]; then
-    echo "error: GNU time is missing (apt package 'time')" >&2
-    exit 1
-fi
+RUNS=${BENCH_RUNS:-3} STARTUP_RUNS=${BENCH_STARTUP_RUNS:-300} SEED=${BENCH_SEED:-1} OUT=${BENCH_OUT:-bench-out}
+BIN=${CARGO_TARGET_DIR:-target}/release
+AMANDA=$BIN/amanda-opt GEN=$BIN/examples/gen-graph
+[ -x /usr/bin/time ] || { echo "error: GNU time is missing (apt package 'time')" >&2; exit 1; }
 echo "building amanda-opt and gen-graph (release)..." >&2
 cargo build --release --quiet --bin amanda-opt --example gen-graph
 mkdir -p "$OUT"
