@@ -15,6 +15,11 @@
 //! * TorchScript: positional operands against the schema's arguments (count, defaults,
 //!   arguments given as attributes by name, value kinds of torch-mlir types); result count.
 //!
+//! Declarations are checked where they are: an unknown namespace, an `amanda.namespace` that
+//! is not a name or a non-empty array of names, or one on an op without regions is an error
+//! at the declaring op. In tfg generic functions, `get_result(%x) "port" : i` must name an
+//! output port of `%x`'s op that has more than `i` values.
+//!
 //! Ops are visited in a plain walk; each distinct op name is classified and looked up once.
 
 use std::sync::Arc;
