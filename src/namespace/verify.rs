@@ -8,7 +8,7 @@
 //!   starting with `_` and dialect attributes with a `.` are allowed); attribute kinds; values
 //!   in `allowed_values`; `minimum`; the number of data inputs and outputs given the
 //!   `number_attr`/`type_list_attr` attributes; operand and result element types against the
-//!   `type_attr`, `type_list_attr` and fixed types.
+//!   `type_attr`, `type_list_attr` and fixed types, and reference types against `is_ref`.
 //! * ONNX: required attributes (graph attributes may be regions); defined attributes; kinds;
 //!   input and output counts (optional, variadic); type constraints (allowed types, and one
 //!   type per constraint across ports).
@@ -514,9 +514,17 @@ impl<'a> OpCx<'a> {
                         Some(l) => l.get(j).copied().flatten(),
                         None => single,
                     };
-                    let Some(want) = want else { continue };
                     let ty = body.value(v).ty;
-                    let Some((got, _)) = tf_dtype_of_value(ctx, ty) else { continue };
+                    let Some((got, got_ref)) = tf_dtype_of_value(ctx, ty) else { continue };
+                    // A reference port takes and gives reference values; a plain input takes
+                    // one too (TensorFlow reads through it), a plain output never gives one.
+                    if got_ref != p.is_ref && (p.is_ref || what == "output") {
+                        let elem = nstypes::element_type(ctx, ty).map(|e| type_to_string(ctx, e)).unwrap_or_default();
+                        let (is, port) = if p.is_ref { ("a non-reference", "a reference") } else { ("a reference", "not a reference") };
+                        self.err(diags, format!("{} '{}' (#{}) has {} element type {}, but the port of {} is {}", what, p.name, i - 1, is, elem, self.schema.name, port));
+                        continue;
+                    }
+                    let Some(want) = want else { continue };
                     if got != want {
                         let source = match (&p.type_list_attr, &p.type_attr) {
                             (Some(a), _) | (None, Some(a)) => format!("attribute '{}'", a),

@@ -17,6 +17,15 @@ module attributes {amanda.namespace = ["amanda/tensorflow/2.21", "amanda/onnx/op
     %m, %ctl_2 = Placeholder name("m") {dtype = f32} : () -> (tensor<i32>)
     // CHECK: element-types.mlir:[[@LINE+1]]:5: error: 'tfg.IdentityN' op input 'input' (#1) has element type f32 (float), but attribute 'T' makes it i32 (int32){{$}}
     %n:2, %ctl_3 = IdentityN(%x, %x) name("n") {T = [f32, i32]} : (tensor<2x2xf32>, tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<i32>)
+    // Reference ports (is_ref) take and give reference types; a plain input may take one.
+    %v, %ctl_4 = VariableV2 name("v") {container = "", dtype = f32, shape = #tf_type.shape<2x2>, shared_name = ""} : () -> (tensor<2x2x!tf_type.f32ref>)
+    %a, %ctl_5 = Assign(%v, %x) name("a") {T = f32} : (tensor<2x2x!tf_type.f32ref>, tensor<2x2xf32>) -> (tensor<2x2x!tf_type.f32ref>)
+    %r, %ctl_6 = Relu(%v) name("r") {T = f32} : (tensor<2x2x!tf_type.f32ref>) -> (tensor<2x2xf32>)
+    // CHECK: element-types.mlir:[[@LINE+2]]:5: error: 'tfg.Assign' op input 'ref' (#0) has a non-reference element type f32, but the port of Assign is a reference{{$}}
+    // CHECK: element-types.mlir:[[@LINE+1]]:5: error: 'tfg.Assign' op output 'output_ref' (#0) has a non-reference element type f32, but the port of Assign is a reference{{$}}
+    %b, %ctl_7 = Assign(%x, %x) name("b") {T = f32} : (tensor<2x2xf32>, tensor<2x2xf32>) -> (tensor<2x2xf32>)
+    // CHECK: element-types.mlir:[[@LINE+1]]:5: error: 'tfg.Identity' op output 'output' (#0) has a reference element type !tf_type.f32ref, but the port of Identity is not a reference{{$}}
+    %c, %ctl_8 = Identity(%x) name("c") {T = f32} : (tensor<2x2xf32>) -> (tensor<2x2x!tf_type.f32ref>)
   }
   %t = "test.source"() : () -> tensor<2x3xf32>
   %u = "test.source"() : () -> tensor<2x3xi32>
