@@ -107,11 +107,16 @@ impl JsonlFile {
         self.framework
     }
 
-    /// The line around byte `pos`: (start, end) without the newline.
+    /// The line around byte `pos` (of the body): (start, end) without the newline.
     fn line_at(&self, pos: usize) -> (usize, usize) {
-        let bytes = self.text.as_str().as_bytes();
-        let start = bytes[self.body_start..pos].iter().rposition(|&b| b == b'\n').map_or(self.body_start, |i| self.body_start + i + 1);
-        let end = bytes[pos..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| pos + i);
+        let text = self.text.as_str();
+        // `str::find`/`rfind` of a char search with memchr, several bytes at a time.
+        let mut pos = pos;
+        while !text.is_char_boundary(pos) {
+            pos += 1;
+        }
+        let start = text[self.body_start..pos].rfind('\n').map_or(self.body_start, |i| self.body_start + i + 1);
+        let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
         (start, end)
     }
 
@@ -426,5 +431,23 @@ mod tests {
         assert!(a5.attrs[0].required);
         assert!(matches!(f.find("A", Some(8)), Found::Removed));
         assert!(matches!(f.find("B", Some(8)), Found::Absent));
+    }
+
+    #[test]
+    fn lookup_in_non_ascii_text() {
+        // A user's file may hold multi-byte characters; the binary search's midpoints fall
+        // inside them at some lengths, and every op must still be found.
+        for pad in 0..12 {
+            let mut text = String::from("{\"namespace\":\"amanda/u/1\",\"framework\":\"tensorflow\"}\n");
+            let names: Vec<String> = (0..40).map(|i| format!("Op{:02}", i)).collect();
+            for n in &names {
+                text.push_str(&format!("{{\"name\":\"{}\",\"doc\":\"{}\"}}\n", n, "é→".repeat(pad + 1)));
+            }
+            let f = JsonlFile::new("u.jsonl", Text::Owned(Arc::from(text))).expect("header");
+            for n in &names {
+                assert!(matches!(f.find(n, None), Found::Schema(_)), "{} with pad {}", n, pad);
+            }
+            assert!(matches!(f.find("Op99", None), Found::Absent));
+        }
     }
 }

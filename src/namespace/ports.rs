@@ -20,7 +20,7 @@ pub struct PortRange {
 }
 
 /// The input and output ports of `op` under `schema`; `None` for a port list whose counts
-/// the attributes do not determine.
+/// the attributes do not determine or that do not add up to the op's values.
 pub fn port_ranges(m: &Module, op: OpId, ns: &str, schema: &OpSchema, fw: Framework) -> (Option<Vec<PortRange>>, Option<Vec<PortRange>>) {
     let body = &m.body;
     let n_in = body.operands(op).filter(|&v| !m.ctx.is_control_type(body.value(v).ty)).count();
@@ -40,7 +40,9 @@ pub fn port_ranges(m: &Module, op: OpId, ns: &str, schema: &OpSchema, fw: Framew
             out.push(PortRange { name, start, count });
             start += count;
         }
-        Some(out)
+        // TensorFlow counts come from attributes, which may disagree with the op (the
+        // verifier reports it): such ports cover no well-defined values.
+        (fw != Framework::TensorFlow || start == n).then_some(out)
     };
     (ranges(&schema.inputs, n_in), ranges(&schema.outputs, n_out))
 }

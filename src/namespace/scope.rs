@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use crate::ir::{AttrData, AttrId, Context, Module, OpId};
+use crate::ir::{AttrData, AttrId, Module, OpId};
 
 /// The attribute that records a module's or graph's namespace(s).
 pub const NAMESPACE_ATTR: &str = "amanda.namespace";
@@ -38,23 +38,23 @@ const TORCH_STRUCTURAL: &[&str] = &[
 /// (`amanda/pytorch`, `aten::add.Tensor`)); `None` for ops outside every vocabulary.
 pub fn classify(name: &str) -> Option<(&'static str, Cow<'_, str>)> {
     if let Some(t) = name.strip_prefix("tfg.").or_else(|| name.strip_prefix("tf.")) {
-        if TFG_STRUCTURAL.contains(&t) {
+        if t.is_empty() || TFG_STRUCTURAL.contains(&t) {
             return None;
         }
         return Some((TENSORFLOW, Cow::Borrowed(t)));
     }
     if let Some(t) = name.strip_prefix("onnx.ml.") {
-        return Some((ONNX_ML, Cow::Borrowed(t)));
+        return (!t.is_empty()).then_some((ONNX_ML, Cow::Borrowed(t)));
     }
     if let Some(t) = name.strip_prefix("onnx.") {
-        if ONNX_STRUCTURAL.contains(&t) {
+        if t.is_empty() || ONNX_STRUCTURAL.contains(&t) {
             return None;
         }
         return Some((ONNX, Cow::Borrowed(t)));
     }
     if let Some(t) = name.strip_prefix("torch.") {
         let (ns, rest) = t.split_once('.').unwrap_or((t, ""));
-        if TORCH_STRUCTURAL.contains(&ns) {
+        if ns.is_empty() || TORCH_STRUCTURAL.contains(&ns) {
             return None;
         }
         if rest.is_empty() {
@@ -80,38 +80,35 @@ pub fn ir_name(group: &str, op_type: &str) -> String {
     }
 }
 
-/// The namespace names an op declares with `amanda.namespace` (a string or an array of
-/// strings), with the attribute.
-pub fn declared(m: &Module, op: OpId) -> Option<(AttrId, Vec<String>)> {
+/// The namespace names an op declares with `amanda.namespace`: a string or a non-empty array
+/// of strings; `Err` when the attribute is anything else.
+pub fn declared(m: &Module, op: OpId) -> Option<Result<Vec<String>, ()>> {
     let a = m.op_attr(op, NAMESPACE_ATTR)?;
-    Some((a, names_of(&m.ctx, a)))
+    let ctx = &m.ctx;
+    let name = |a: AttrId| match ctx.attr_data(ctx.resolved_attr(a)) {
+        AttrData::String { .. } => ctx.string_value(a).map(|b| String::from_utf8_lossy(&b).into_owned()).ok_or(()),
+        _ => Err(()),
+    };
+    Some(match ctx.attr_data(ctx.resolved_attr(a)) {
+        AttrData::Array(items) if !items.is_empty() => items.iter().map(|&i| name(i)).collect(),
+        _ => name(a).map(|n| vec![n]),
+    })
 }
 
-fn names_of(ctx: &Context, a: AttrId) -> Vec<String> {
-    match ctx.attr_data(ctx.resolved_attr(a)) {
-        AttrData::String { .. } => ctx.string_value(a).map(|b| vec![String::from_utf8_lossy(&b).into_owned()]).unwrap_or_default(),
-        AttrData::Array(items) => items.iter().flat_map(|&i| names_of(ctx, i)).collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// Whether any op of the module declares a namespace (only ops with regions can).
+/// Whether any op of the module declares a namespace (a declaration on an op without regions
+/// counts too: verification reports it).
 pub fn module_declares(m: &Module) -> bool {
     if m.ctx.lookup_sym(NAMESPACE_ATTR).is_none() {
         return false;
     }
     let mut stack: Vec<OpId> = m.body.block_ops(m.top).collect();
     while let Some(op) = stack.pop() {
-        let data = m.body.op(op);
-        if data.regions.is_empty() {
-            continue;
-        }
         if m.op_attr(op, NAMESPACE_ATTR).is_some() {
             return true;
         }
-        for &r in &data.regions {
+        for &r in &m.body.op(op).regions {
             for &b in &m.body.region(r).blocks {
-                stack.extend(m.body.block_ops(b).filter(|&o| !m.body.op(o).regions.is_empty()));
+                stack.extend(m.body.block_ops(b));
             }
         }
     }

@@ -8,12 +8,17 @@
 //!   starting with `_` and dialect attributes with a `.` are allowed); attribute kinds; values
 //!   in `allowed_values`; `minimum`; the number of data inputs and outputs given the
 //!   `number_attr`/`type_list_attr` attributes; operand and result element types against the
-//!   `type_attr`, `type_list_attr` and fixed types.
+//!   `type_attr`, `type_list_attr` and fixed types, and reference types against `is_ref`.
 //! * ONNX: required attributes (graph attributes may be regions); defined attributes; kinds;
 //!   input and output counts (optional, variadic); type constraints (allowed types, and one
 //!   type per constraint across ports).
 //! * TorchScript: positional operands against the schema's arguments (count, defaults,
 //!   arguments given as attributes by name, value kinds of torch-mlir types); result count.
+//!
+//! Declarations are checked where they are: an unknown namespace, an `amanda.namespace` that
+//! is not a name or a non-empty array of names, or one on an op without regions is an error
+//! at the declaring op. In tfg generic functions, `get_result(%x) "port" : i` must name an
+//! output port of `%x`'s op that has more than `i` values.
 //!
 //! Ops are visited in a plain walk; each distinct op name is classified and looked up once.
 
@@ -110,30 +115,38 @@ impl<'a> NsVerifier<'a> {
             };
             self.check_op(op);
             let data = self.m.body.op(op);
-            if data.regions.is_empty() {
-                continue;
-            }
-            let mut pushed = false;
-            if let Some((_, names)) = scope::declared(self.m, op) {
+            match scope::declared(self.m, op) {
+                None => {}
+                Some(_) if data.regions.is_empty() => self.diags.push(Diagnostic::error(
+                    data.span,
+                    format!(
+                        "'{}' op declares a namespace, but only an op with regions (a module, graph or function) can declare one for the ops inside it",
+                        self.m.op_name(op)
+                    ),
+                )),
+                Some(Err(())) => self.diags.push(Diagnostic::error(
+                    data.span,
+                    format!("'{}' op attribute '{}' must be a namespace name or a non-empty array of them", self.m.op_name(op), scope::NAMESPACE_ATTR),
+                )),
                 // Several declarations on one op push several scopes; Pop markers undo them.
-                for name in names {
-                    match self.reg.resolve(&name) {
-                        Some(ver) => {
-                            self.scopes.push(ver);
-                            stack.push(Step::Pop);
-                            pushed = true;
-                        }
-                        None => {
-                            let known: Vec<String> = self.reg.tree().keys().map(|s| s.to_string()).collect();
-                            self.diags.push(Diagnostic::error(
-                                data.span,
-                                format!("'{}' op declares unknown namespace '{}' (known namespaces: {})", self.m.op_name(op), name, known.join(", ")),
-                            ));
+                Some(Ok(names)) => {
+                    for name in names {
+                        match self.reg.resolve(&name) {
+                            Some(ver) => {
+                                self.scopes.push(ver);
+                                stack.push(Step::Pop);
+                            }
+                            None => {
+                                let known: Vec<String> = self.reg.tree().keys().map(|s| s.to_string()).collect();
+                                self.diags.push(Diagnostic::error(
+                                    data.span,
+                                    format!("'{}' op declares unknown namespace '{}' (known namespaces: {})", self.m.op_name(op), name, known.join(", ")),
+                                ));
+                            }
                         }
                     }
                 }
             }
-            let _ = pushed;
             let mut children = Vec::new();
             for &r in data.regions.iter() {
                 for &b in &self.m.body.region(r).blocks {
@@ -184,14 +197,12 @@ impl<'a> NsVerifier<'a> {
             return;
         }
         let cx = OpCx { m: self.m, op, ns: &self.reg.version(ver).name, schema: &schema };
-        let before = self.diags.len();
         match self.reg.version(ver).framework {
             Framework::TensorFlow => cx.check_tf(&mut self.diags),
             Framework::Onnx => cx.check_onnx(&mut self.diags),
             Framework::PyTorch => cx.check_torch(&mut self.diags),
             Framework::Other => cx.check_attrs_generic(&mut self.diags),
         }
-        let _ = before;
     }
 
     /// `get_result(%x) "port" : i`: the port is an output port of the op defining `%x`, and
@@ -503,9 +514,17 @@ impl<'a> OpCx<'a> {
                         Some(l) => l.get(j).copied().flatten(),
                         None => single,
                     };
-                    let Some(want) = want else { continue };
                     let ty = body.value(v).ty;
-                    let Some((got, _)) = tf_dtype_of_value(ctx, ty) else { continue };
+                    let Some((got, got_ref)) = tf_dtype_of_value(ctx, ty) else { continue };
+                    // A reference port takes and gives reference values; a plain input takes
+                    // one too (TensorFlow reads through it), a plain output never gives one.
+                    if got_ref != p.is_ref && (p.is_ref || what == "output") {
+                        let elem = nstypes::element_type(ctx, ty).map(|e| type_to_string(ctx, e)).unwrap_or_default();
+                        let (is, port) = if p.is_ref { ("a non-reference", "a reference") } else { ("a reference", "not a reference") };
+                        self.err(diags, format!("{} '{}' (#{}) has {} element type {}, but the port of {} is {}", what, p.name, i - 1, is, elem, self.schema.name, port));
+                        continue;
+                    }
+                    let Some(want) = want else { continue };
                     if got != want {
                         let source = match (&p.type_list_attr, &p.type_attr) {
                             (Some(a), _) | (None, Some(a)) => format!("attribute '{}'", a),

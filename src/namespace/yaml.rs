@@ -61,15 +61,15 @@ pub fn parse(path: &str, text: &str) -> Result<YamlNamespace, String> {
             .ok_or_else(|| format!("{}: op_schemas[{}] has no 'type'", path, i))?;
         let attrs = match obj.get("attrs") {
             Some(Value::Object(m)) => op_attrs(m, framework).map_err(|e| format!("{}: {}: {}", path, ty, e))?,
-            _ => Vec::new(),
+            None | Some(Value::Null) => Vec::new(),
+            Some(_) => return Err(format!("{}: {}: 'attrs' must be a mapping", path, ty)),
         };
-        ops.push(OpSchema {
-            name: ty.to_string(),
-            inputs: ports(obj.get("input_ports")),
-            outputs: ports(obj.get("output_ports")),
-            attrs,
-            ..OpSchema::default()
-        });
+        let ports_of = |key: &str| match obj.get(key) {
+            Some(Value::Array(items)) => Ok(ports(items)),
+            None | Some(Value::Null) => Ok(Vec::new()),
+            Some(_) => Err(format!("{}: {}: '{}' must be a list", path, ty, key)),
+        };
+        ops.push(OpSchema { name: ty.to_string(), inputs: ports_of("input_ports")?, outputs: ports_of("output_ports")?, attrs, ..OpSchema::default() });
     }
     Ok(YamlNamespace { name, type_system, framework, ops })
 }
@@ -154,8 +154,7 @@ fn port_value<'v>(attrs: &'v Map<String, Value>, key: &str) -> Option<&'v Value>
     }
 }
 
-fn ports(list: Option<&Value>) -> Vec<Port> {
-    let Some(Value::Array(items)) = list else { return Vec::new() };
+fn ports(items: &[Value]) -> Vec<Port> {
     items
         .iter()
         .map(|p| {

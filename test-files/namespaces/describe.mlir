@@ -4,9 +4,9 @@
 // RUN: amanda-opt --describe amanda/onnx/opset-10:Conv | FileCheck %s --check-prefix=ONNX10
 // RUN: amanda-opt --describe torch.aten.add.Tensor | FileCheck %s --check-prefix=TORCH
 // RUN: amanda-opt --list-namespaces | FileCheck %s --check-prefix=LIST
-// RUN: amanda-opt --namespace-file %S/Inputs/seed-tensorflow-1.13.1.yaml --describe amanda/tensorflow/1.13.1:MatMul | FileCheck %s --check-prefix=SEED
 // RUN: not amanda-opt --describe tf.Conv2d 2>&1 | FileCheck %s --check-prefix=TYPO
-// RUN: not amanda-opt --namespace-file %S/Inputs/missing.yaml --list-namespaces 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not amanda-opt --describe tfg. 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: not amanda-opt --namespace-file %S/no-such-dir/missing.yaml --list-namespaces 2>&1 | FileCheck %s --check-prefix=MISSING
 
 // CONV2D: tfg.Conv2D  (tensorflow op Conv2D in amanda/tensorflow/2.21; tensorflow-cpu 2.21.0
 // CONV2D-NEXT:   inputs:
@@ -50,10 +50,8 @@
 // LIST-NEXT:   amanda/tensorflow/2.15  (tensorflow-cpu 2.15.1 (PyPI), TF_GetAllOpList)
 // LIST-NEXT:   amanda/tensorflow/2.21  (tensorflow-cpu 2.21.0 (PyPI), TF_GetAllOpList, inherits amanda/tensorflow/2.15)
 
-// SEED: tfg.MatMul  (tensorflow op MatMul in amanda/tensorflow/1.13.1;
-// SEED: T: type (required), one of: bf16 (bfloat16), f16 (half), f32 (float), f64 (double), i32 (int32), i64 (int64), complex<f32> (complex64)
-// SEED: versions with it: 1.13.1, 2.15 (differs), 2.21 (differs)
-
 // TYPO: error: 'Conv2d' is not an op of amanda/tensorflow/2.21; did you mean Conv2D?
 
 // MISSING: error: cannot read namespace file
+
+// EMPTY: error: 'tfg.' names no op of a namespace

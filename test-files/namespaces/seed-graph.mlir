@@ -1,5 +1,7 @@
-// RUN: amanda-opt %s --namespace-file %S/Inputs/seed-tensorflow-1.13.1.yaml | FileCheck %s
-// RUN: amanda-opt %s --namespace-file %S/Inputs/seed-tensorflow-1.13.1.yaml --pass=verify-namespace | FileCheck %s
+// REQUIRES: seeds
+// RUN: %seed_yaml namespace amanda/tensorflow/1.13.1 > %t.yaml
+// RUN: amanda-opt %s --namespace-file %t.yaml | FileCheck %s
+// RUN: amanda-opt %s --namespace-file %t.yaml --pass=verify-namespace | FileCheck %s
 // The single-layer network of the Amanda design document (section "A realistic example"),
 // written as a tfg graph that declares the design's TensorFlow 1.13.1 namespace: it verifies
 // against the design's YAML namespace schema.

@@ -1,4 +1,6 @@
-// RUN: amanda-opt %s --namespace-file %S/Inputs/seed-pytorch-1.4.0.yaml -split-input-file -verify-diagnostics
+// REQUIRES: seeds
+// RUN: %seed_yaml namespace amanda/pytorch/1.4.0 > %t.yaml
+// RUN: amanda-opt %s --namespace-file %t.yaml -split-input-file -verify-diagnostics
 // The traced PyTorch network of the Amanda design document (section "A realistic example"),
 // as a graph op that declares the design's PyTorch 1.4.0 namespace, checked against the
 // design's YAML namespace schema (which knows four ops and their port counts only).
