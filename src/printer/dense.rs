@@ -1,7 +1,7 @@
 //! Canonical printing of `dense<...>` literals as MLIR does it. Elements are first brought to
 //! their value in the element type (integers modulo `2^width`, floats as bits of their format,
 //! hex strings decoded: `i1` bit-packed, everything else little-endian), then printed: nothing
-//! for zero elements, one element for a splat (all equal), nested lists following the shape,
+//! for zero elements, one element for a splat (all equal; never for `i0`, as in MLIR), nested lists following the shape,
 //! and, past 100 elements that are not all equal, the raw data as a hex string (never for
 //! string elements). Complex elements print as `(re,im)` without a space.
 
@@ -97,6 +97,16 @@ pub fn write_dense_canonical(ctx: &Context, value: AttrId, ty: TypeId, out: &mut
         return;
     }
     let Some(first) = elems.first() else { return };
+    if matches!(kind, Kind::Int { width: 0, .. }) && !shape.is_empty() {
+        // MLIR stores no bits for `i0` elements and never sees them as a splat: it writes
+        // every element, or past 100 of them the (empty) raw data.
+        if count > 100 {
+            out.push_str("\"0x\"");
+        } else {
+            write_nested(&shape, &vec![first.clone(); count as usize], &kind, out);
+        }
+        return;
+    }
     if elems.iter().all(|e| e == first) {
         write_elem(first, &kind, out);
         return;
