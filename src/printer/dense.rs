@@ -213,8 +213,10 @@ fn decode_hex(raw: &str, kind: &Kind, count: i64) -> Option<Vec<Elem>> {
             }
             None
         }
+        // `i0`: no bits at all; the one value is 0.
+        Some(0) => bytes.is_empty().then(|| vec![Elem::Int(BigUint::from_u128(0))]),
         Some(size) => {
-            if size == 0 || (bytes.len() != size * count && bytes.len() != size) {
+            if bytes.len() != size * count && bytes.len() != size {
                 return None;
             }
             Some(bytes.chunks(size).map(|c| decode_chunk(c, kind)).collect())
