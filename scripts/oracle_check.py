@@ -36,6 +36,9 @@ import sys
 import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(REPO, "scripts"))
+from tool_paths import find_amanda_opt  # noqa: E402
+
 SPLIT_RE = re.compile(r"^// -----.*$", re.M)
 RUN_RE = re.compile(r"^\s*//\s*RUN:(.*)$", re.M)
 EXPECT_RE = re.compile(r"expected-(error|warning|note|remark)")
@@ -43,18 +46,7 @@ UNREGISTERED_RE = re.compile(r"unregistered dialect|Dialect `[^']*' not found|al
 
 
 def find_amanda(explicit):
-    if explicit:
-        return explicit
-    if os.environ.get("AMANDA_OPT"):
-        return os.environ["AMANDA_OPT"]
-    targets = [os.environ["CARGO_TARGET_DIR"]] if os.environ.get("CARGO_TARGET_DIR") else []
-    targets.append(os.path.join(REPO, "target"))
-    for target in targets:
-        for profile in ("release", "debug"):
-            path = os.path.join(target, profile, "amanda-opt")
-            if os.access(path, os.X_OK):
-                return path
-    return None
+    return explicit or find_amanda_opt(REPO)
 
 
 def find_mlir_opt():

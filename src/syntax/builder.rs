@@ -30,13 +30,23 @@ const MAX_INT_WIDTH: u32 = (1 << 24) - 1;
 /// The error for a word that is neither a keyword nor a builtin type, where `expected` says
 /// what was expected; an integer type too wide for MLIR gets MLIR's own message.
 fn unknown_word_message(w: &str, expected: &str) -> String {
-    let digits = w.strip_prefix("si").or_else(|| w.strip_prefix("ui")).or_else(|| w.strip_prefix('i'));
-    match digits {
-        Some(d) if !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) => {
-            format!("integer bitwidth is limited to {} bits", MAX_INT_WIDTH)
-        }
-        _ => format!("{}, found '{}'", expected, w),
+    match int_type_spelling(w) {
+        Some(_) => format!("integer bitwidth is limited to {} bits", MAX_INT_WIDTH),
+        None => format!("{}, found '{}'", expected, w),
     }
+}
+
+/// `i8`, `si32`, `ui0`, `i08`: the signedness and the width's digits (any number of them, as
+/// MLIR reads them), if `w` is spelled as an integer type.
+fn int_type_spelling(w: &str) -> Option<(Signedness, &str)> {
+    let (signedness, digits) = if let Some(d) = w.strip_prefix("si") {
+        (Signedness::Signed, d)
+    } else if let Some(d) = w.strip_prefix("ui") {
+        (Signedness::Unsigned, d)
+    } else {
+        (Signedness::Signless, w.strip_prefix('i')?)
+    };
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some((signedness, digits))
 }
 
 fn fail_many<T>(diags: Vec<Diagnostic>) -> ActionResult<T> {
@@ -339,19 +349,7 @@ impl<'t> ParseCx<'t> {
             "none" => TypeData::None,
             _ if FLOAT_TYPE_NAMES.contains(&w) => TypeData::Float(ctx.sym(w)),
             _ => {
-                let (signedness, digits) = if let Some(d) = w.strip_prefix("si") {
-                    (Signedness::Signed, d)
-                } else if let Some(d) = w.strip_prefix("ui") {
-                    (Signedness::Unsigned, d)
-                } else if let Some(d) = w.strip_prefix('i') {
-                    (Signedness::Signless, d)
-                } else {
-                    return None;
-                };
-                // As MLIR: any decimal digits (`i0`, `i08` = `i8`), at most MAX_INT_WIDTH.
-                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                    return None;
-                }
+                let (signedness, digits) = int_type_spelling(w)?;
                 let width: u32 = digits.parse().ok().filter(|&w| w <= MAX_INT_WIDTH)?;
                 TypeData::Integer { width, signedness }
             }

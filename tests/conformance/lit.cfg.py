@@ -10,7 +10,7 @@
 # AMANDA_CONFORMANCE_DIR overrides where the corpus folder ir/tests is.
 
 import os
-import shutil
+import sys
 
 import lit.formats
 
@@ -41,30 +41,22 @@ config.test_exec_root = os.path.join(
 )
 
 
+sys.path.insert(0, os.path.join(repo_root, "scripts"))
+from tool_paths import find_amanda_opt, find_llvm_tools  # noqa: E402
+
+
 def _find_amanda_opt():
-    explicit = os.environ.get("AMANDA_OPT")
-    if explicit:
-        return os.path.abspath(explicit)
-    targets = [os.environ["CARGO_TARGET_DIR"]] if os.environ.get("CARGO_TARGET_DIR") else []
-    targets.append(os.path.join(repo_root, "target"))
-    for target in targets:
-        for profile in ("release", "debug"):
-            candidate = os.path.join(target, profile, "amanda-opt")
-            if os.access(candidate, os.X_OK):
-                return candidate
-    lit_config.fatal("amanda-opt is not built: run `cargo build --release` (or set AMANDA_OPT)")
+    found = find_amanda_opt(repo_root)
+    if not found:
+        lit_config.fatal("amanda-opt is not built: run `cargo build --release` (or set AMANDA_OPT)")
+    return found
 
 
 def _find_llvm_tools():
-    candidates = [os.environ["LLVM_TOOLS_DIR"]] if os.environ.get("LLVM_TOOLS_DIR") else []
-    candidates += ["/usr/lib/llvm-19/bin", "/usr/lib/llvm-14/bin"]
-    for d in candidates:
-        if os.access(os.path.join(d, "FileCheck"), os.X_OK):
-            return d
-    found = shutil.which("FileCheck")
-    if found:
-        return os.path.dirname(found)
-    lit_config.fatal("LLVM's FileCheck is missing: run scripts/setup.sh (apt package llvm-19-tools)")
+    found = find_llvm_tools()
+    if not found:
+        lit_config.fatal("LLVM's FileCheck is missing: run scripts/setup.sh (apt package llvm-19-tools)")
+    return found
 
 
 amanda_opt = _find_amanda_opt()
