@@ -108,10 +108,20 @@ pub fn normalize_args(args: Vec<String>, registry: &PassRegistry) -> Vec<String>
     out
 }
 
+/// Stack of the threads that parse, verify and print: the recursive-ascent parser and the
+/// recursive stages go one frame deeper per open construct (at most `MAX_NESTING`). Only the
+/// pages used are ever committed.
+const STACK_SIZE: usize = 1 << 30;
+
 /// Entry point of the binary: runs on a thread with a large stack and returns the exit code.
 pub fn main() -> i32 {
     let args: Vec<String> = std::env::args().collect();
-    let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || run(args));
+    // The chunks of --split-input-file are parsed on rayon's workers: same stack as the main one.
+    if let Err(e) = rayon::ThreadPoolBuilder::new().stack_size(STACK_SIZE).build_global() {
+        eprintln!("amanda-opt: cannot start worker threads: {}", e);
+        return 2;
+    }
+    let worker = std::thread::Builder::new().stack_size(STACK_SIZE).spawn(move || run(args));
     match worker {
         Ok(handle) => handle.join().unwrap_or_else(|_| {
             eprintln!("amanda-opt: internal error (please report this as a bug)");

@@ -20,6 +20,10 @@ use lexer::{Token, TokenStream};
 use lalrpop_util::ParseError;
 
 /// Parses a whole file into a module (names resolved, not yet verified).
+///
+/// The recursive-ascent parser uses the stack of the calling thread: about 8 KiB per level
+/// of nested regions, so up to 8 MiB at the nesting limit (`lexer::MAX_NESTING`). Call it
+/// from a thread with a large stack when the input is untrusted (the CLI uses 1 GiB).
 pub fn parse_module(text: &str) -> Result<Module, Vec<Diagnostic>> {
     parse_module_releasing(text, &|_| {})
 }

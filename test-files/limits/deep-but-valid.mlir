@@ -5,8 +5,15 @@
 // RUN: %roundtrip %t.arrays
 // RUN: %python -c "print('\"foo.a\"() {a = ' + '!foo.t<' * 1000 + '>' * 1000 + '} : () -> ()')" > %t.opaque
 // RUN: %roundtrip %t.opaque
+// RUN: %python -c "n = 1020; x = '\"foo.r\"() ({\n' * n + '}) : () -> ()\n' * n; print(x + '// -----\n' + x, end='')" > %t.split
+// RUN: %amanda_opt --split-input-file %t.split | FileCheck %s --check-prefix=SPLIT
 
 // Deep but reasonable nesting (1000 levels of regions, arrays, dialect type bodies) is
-// accepted and prints back byte for byte.
+// accepted and prints back byte for byte; so is nesting just under the limit (2040 open
+// brackets) in chunks of --split-input-file, which are parsed on rayon's worker threads.
 
 // REGIONS-COUNT-1000: "foo.r"() ({
+
+// SPLIT-COUNT-1020: "foo.r"() ({
+// SPLIT: // -----
+// SPLIT-COUNT-1020: "foo.r"() ({
