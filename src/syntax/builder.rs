@@ -20,6 +20,20 @@ use rustc_hash::FxHashMap;
 pub type ActionError = Vec<Diagnostic>;
 pub type ActionResult<T> = Result<T, lalrpop_util::ParseError<usize, super::lexer::Token<'static>, ActionError>>;
 
+/// `%x#1` → (`%x`, `#1`); `%x:2` → (`%x`, `2`): the parts of a token the lexer joined.
+pub fn split_suffix(token: &str, sep: char) -> (&str, &str) {
+    match token.rfind(sep) {
+        Some(i) if sep == ':' => (&token[..i], &token[i + 1..]),
+        Some(i) => (&token[..i], &token[i..]),
+        None => (token, ""),
+    }
+}
+
+/// The key of a [`KeyEq`](super::lexer::Token::KeyEq) token, `name =` → `name`.
+pub fn key_of(token: &str) -> &str {
+    token.trim_end_matches('=').trim_end()
+}
+
 fn fail<T>(span: Span, msg: impl Into<String>) -> ActionResult<T> {
     Err(lalrpop_util::ParseError::User { error: vec![Diagnostic::error(span, msg)] })
 }
@@ -529,6 +543,63 @@ impl<'t> ParseCx<'t> {
             }
         }
         Ok((shape, scalable))
+    }
+
+    /// A [`FunctionTypeText`](super::lexer::Token::FunctionTypeText) token: found by its
+    /// text, or built from its simple types (each found by its own text).
+    pub fn function_type_text(&mut self, text: &'t str, l: usize, r: usize) -> ActionResult<TypeId> {
+        if let Some(&t) = self.type_cache.get(text) {
+            return Ok(t);
+        }
+        // The lexer guarantees the shape `( [S, ...] ) -> ( [S, ...] )` or `( [S, ...] ) -> S`,
+        // where no S contains a parenthesis or a comma.
+        let close = text.find(')').unwrap_or(text.len() - 1);
+        let arrow = close + text[close..].find("->").unwrap_or(0);
+        let inputs = self.simple_type_list(text, 1, close, l)?;
+        let rest = arrow + 2 + (text.len() - arrow - 2 - text[arrow + 2..].trim_start().len());
+        let results = if text[rest..].starts_with('(') {
+            self.simple_type_list(text, rest + 1, text.len() - 1, l)?
+        } else {
+            vec![self.simple_type_item(&text[rest..], l + rest, r)?]
+        };
+        let t = self.function_type(inputs, results);
+        self.type_cache.insert(text, t);
+        Ok(t)
+    }
+
+    /// The comma-separated simple types of `text[from..to]`; `at` is where `text` starts.
+    fn simple_type_list(&mut self, text: &'t str, from: usize, to: usize, at: usize) -> ActionResult<Vec<TypeId>> {
+        let mut types = Vec::new();
+        let mut start = from;
+        for piece in text[from..to].split(',') {
+            let lead = piece.len() - piece.trim_start().len();
+            let item = piece.trim();
+            if !item.is_empty() {
+                let l = at + start + lead;
+                types.push(self.simple_type_item(&text[start + lead..start + lead + item.len()], l, l + item.len())?);
+            }
+            start += piece.len() + 1;
+        }
+        Ok(types)
+    }
+
+    /// One type of a [`FunctionTypeText`](super::lexer::Token::FunctionTypeText).
+    fn simple_type_item(&mut self, text: &'t str, l: usize, r: usize) -> ActionResult<TypeId> {
+        if text.ends_with('>') {
+            self.simple_type(text, l, r)
+        } else if text.starts_with('!') {
+            self.bang_type(text, false, l, r)
+        } else {
+            self.word_type(text, l, r)
+        }
+    }
+
+    /// A function type as the trailing type of a custom-form op.
+    pub fn trailing_function(&self, t: TypeId) -> TrailingType {
+        match self.module.ctx.type_data(t) {
+            TypeData::Function { inputs, results } => TrailingType::Function(inputs.clone(), results.clone()),
+            _ => TrailingType::List(vec![t]),
+        }
     }
 
     /// `(ins) -> outs`.

@@ -24,11 +24,14 @@ pub struct Trivia {
 #[derive(Default)]
 pub struct LexState {
     pub trivia: Trivia,
+    /// Offset of the lexer's source in the whole text (see [`TokenStream`]).
+    base: usize,
 }
 
 fn comment<'a>(lex: &mut Lexer<'a, Token<'a>>) -> logos::Skip {
     let span = lex.span();
-    lex.extras.trivia.comments.push((span.start as u32, span.end as u32));
+    let base = lex.extras.base;
+    lex.extras.trivia.comments.push(((base + span.start) as u32, (base + span.end) as u32));
     logos::Skip
 }
 
@@ -178,6 +181,9 @@ impl LexError {
 /// Every token of the text format.
 #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
 #[logos(extras = LexState)]
+// An element type of [`Token::SimpleType`], and a type the parser builds from its text alone.
+#[logos(subpattern elem = r"[su]?i[0-9]+|f16|bf16|f32|f64|index|complex<(f16|bf16|f32|f64)>|!tf_type\.(control|tensor|string|resource|variant|qint8|qint16|qint32|quint8|quint16)")]
+#[logos(subpattern simple = r"(tensor|vector)<(\*x|(([0-9]+|\?)x)*)((?&elem))>|[su]?i[0-9]+|f16|bf16|f32|f64|index|!tf_type\.(control|tensor|string|resource|variant|qint8|qint16|qint32|quint8|quint16)")]
 #[logos(error = LexError)]
 #[logos(skip r"[ \t\r\n\f]+")]
 pub enum Token<'a> {
@@ -189,6 +195,16 @@ pub enum Token<'a> {
     BareId(&'a str),
     #[regex(r"%([0-9]+|[a-zA-Z$._\-][a-zA-Z0-9$._\-]*)")]
     PercentId(&'a str),
+    /// `%name#3`, a use of one result of a multi-result op, as one token (the parser
+    /// would otherwise take `%name` and `#3` apart; these are a third of all uses).
+    #[regex(r"%([0-9]+|[a-zA-Z$._\-][a-zA-Z0-9$._\-]*)#[0-9]+")]
+    PercentIdIndexed(&'a str),
+    /// `%name:3`, a definition of a group of results, as one token.
+    #[regex(r"%([0-9]+|[a-zA-Z$._\-][a-zA-Z0-9$._\-]*):[0-9]+")]
+    PercentIdCount(&'a str),
+    /// `name =`, the key of a dictionary entry and its `=`, as one token.
+    #[regex(r"[a-zA-Z_][a-zA-Z0-9_$.]*[ \t]*=")]
+    KeyEq(&'a str),
     #[regex(r"\^([0-9]+|[a-zA-Z$._\-][a-zA-Z0-9$._\-]*)")]
     CaretId(&'a str),
     #[regex(r"@([0-9]+|[a-zA-Z$._\-][a-zA-Z0-9$._\-]*)")]
@@ -220,8 +236,15 @@ pub enum Token<'a> {
     /// A whole tensor or vector type with a scalar element, `tensor<2x?xf32>`,
     /// `tensor<*x!tf_type.control>`: the common case, lexed as one token so the parser
     /// can look it up in a cache instead of rebuilding it.
-    #[regex(r"(tensor|vector)<(\*x|(([0-9]+|\?)x)*)([su]?i[0-9]+|f16|bf16|f32|f64|index|complex<(f16|bf16|f32|f64)>|!tf_type\.(control|tensor|string|resource|variant|qint8|qint16|qint32|quint8|quint16))>", priority = 100)]
+    #[regex(r"(tensor|vector)<(\*x|(([0-9]+|\?)x)*)((?&elem))>", priority = 100)]
     SimpleType(&'a str),
+    /// A whole function type whose inputs and results are simple types (as [`SimpleType`],
+    /// scalars, `!tf_type.control`...), `(tensor<?xf32>, !tf_type.control) -> (tensor<f32>)`:
+    /// the trailing type of nearly every op, built once and then found by its text. Only
+    /// taken where a type or attribute value is expected (after `:` or `=`); elsewhere
+    /// (`tfg.func @f() -> (...)`) the stream lexes it again token by token.
+    #[regex(r"\([ \t]*((?&simple)([ \t]*,[ \t]*(?&simple))*)?[ \t]*\)[ \t]*->[ \t]*(\([ \t]*((?&simple)([ \t]*,[ \t]*(?&simple))*)?[ \t]*\)|(?&simple))", priority = 100)]
+    FunctionTypeText(&'a str),
     /// `*x`, the unranked-shape prefix of `tensor<*xf32>`.
     #[token("*x")]
     UnrankedX,
@@ -331,18 +354,30 @@ pub enum Token<'a> {
 /// A lexed token with byte offsets, as lalrpop wants it.
 pub type Spanned<'a> = Result<(usize, Token<'a>, usize), (usize, LexError, usize)>;
 
-/// Adapts the logos lexer to lalrpop: spans, nesting bound, error positions.
+/// Adapts the logos lexer to lalrpop: spans, nesting bound, error positions, and the few
+/// tokens that depend on what came before.
+///
+/// The lexer takes some common multi-token shapes as one token ([`Token::FunctionTypeText`],
+/// [`Token::PercentIdIndexed`], [`Token::PercentIdCount`]). Where such a token is not
+/// wanted (a function type where no type is expected, a token glued to a following word),
+/// the stream hands on its first part and lexes the rest again, so the grammar sees
+/// exactly the tokens it would see without the shortcut.
 pub struct TokenStream<'a> {
+    text: &'a str,
     inner: Lexer<'a, Token<'a>>,
+    /// Offset of `inner`'s source in `text` (non-zero once the stream has lexed again).
+    base: usize,
     depth: u32,
     failed: bool,
+    /// Whether the last token was `:`, `=` or a dictionary key: a type or value comes next.
+    value_expected: bool,
     /// Tokens still to hand on from a split `ZeroDimWord`, last first.
     pending: Vec<Spanned<'a>>,
 }
 
 impl<'a> TokenStream<'a> {
     pub fn new(text: &'a str) -> Self {
-        TokenStream { inner: Token::lexer(text), depth: 0, failed: false, pending: Vec::new() }
+        TokenStream { text, inner: Token::lexer(text), base: 0, depth: 0, failed: false, value_expected: false, pending: Vec::new() }
     }
 
     /// Comments seen so far (all of them once the stream is exhausted).
@@ -353,6 +388,21 @@ impl<'a> TokenStream<'a> {
     pub fn into_trivia(self) -> Trivia {
         self.inner.extras.trivia
     }
+
+    /// Whether the token ending at `end` runs on into a word (`%x#1abc`, `() -> i32x`).
+    fn glued(&self, end: usize) -> bool {
+        matches!(self.text.as_bytes().get(end), Some(c) if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-'))
+    }
+
+    /// Hands on `head`, the first `len` bytes of the token at `start`, and lexes the text
+    /// after it again.
+    fn split_after(&mut self, start: usize, len: usize, head: Token<'a>) -> (Token<'a>, usize, usize) {
+        let mut extras = std::mem::take(&mut self.inner.extras);
+        self.base = start + len;
+        extras.base = self.base;
+        self.inner = Token::lexer_with_extras(&self.text[self.base..], extras);
+        (head, start, start + len)
+    }
 }
 
 impl<'a> Iterator for TokenStream<'a> {
@@ -361,6 +411,7 @@ impl<'a> Iterator for TokenStream<'a> {
     fn next(&mut self) -> Option<Self::Item> {
         if let Some(item) = self.pending.pop() {
             self.failed = item.is_err();
+            self.value_expected = false;
             return Some(item);
         }
         if self.failed {
@@ -368,24 +419,39 @@ impl<'a> Iterator for TokenStream<'a> {
         }
         let tok = self.inner.next()?;
         let span = self.inner.span();
+        let (start, end) = (span.start + self.base, span.end + self.base);
         if let Ok(Token::ZeroDimWord(word)) = tok {
-            let at = span.start + 2;
+            let at = start + 2;
             self.pending = Token::lexer(&word[2..])
                 .spanned()
                 .map(|(t, s)| t.map(|t| (at + s.start, t, at + s.end)).map_err(|e| (at + s.start, e, at + s.end.max(s.start + 1))))
                 .collect();
             self.pending.reverse();
-            return Some(Ok((span.start, Token::Dims("0x"), at)));
+            self.value_expected = false;
+            return Some(Ok((start, Token::Dims("0x"), at)));
         }
         let item = match tok {
-            Ok(Token::UnterminatedString) => Err((span.start, LexError::UnterminatedString, span.end)),
+            Ok(Token::UnterminatedString) => Err((start, LexError::UnterminatedString, end)),
             Ok(t) => {
+                let (t, start, end) = match t {
+                    Token::FunctionTypeText(_) if !self.value_expected || self.glued(end) => self.split_after(start, 1, Token::LParen),
+                    // A key cannot come where a value is expected (`{a = b = 1}`).
+                    Token::KeyEq(s) if self.value_expected => {
+                        let key = super::builder::key_of(s);
+                        self.split_after(start, key.len(), Token::BareId(key))
+                    }
+                    Token::PercentIdIndexed(s) | Token::PercentIdCount(s) if self.glued(end) => {
+                        let cut = s.rfind(['#', ':']).unwrap_or(s.len());
+                        self.split_after(start, cut, Token::PercentId(&s[..cut]))
+                    }
+                    _ => (t, start, end),
+                };
                 match t {
                     Token::LParen | Token::LBracket | Token::LBrace | Token::Less => {
                         self.depth += 1;
                         if self.depth > MAX_NESTING {
                             self.failed = true;
-                            return Some(Err((span.start, LexError::TooDeep, span.end)));
+                            return Some(Err((start, LexError::TooDeep, end)));
                         }
                     }
                     Token::RParen | Token::RBracket | Token::RBrace | Token::Greater => {
@@ -393,9 +459,10 @@ impl<'a> Iterator for TokenStream<'a> {
                     }
                     _ => {}
                 }
-                Ok((span.start, t, span.end))
+                self.value_expected = matches!(t, Token::Colon | Token::Equal | Token::KeyEq(_));
+                Ok((start, t, end))
             }
-            Err(e) => Err((span.start, e, span.end.max(span.start + 1))),
+            Err(e) => Err((start, e, end.max(start + 1))),
         };
         if item.is_err() {
             self.failed = true;
@@ -429,8 +496,41 @@ mod tests {
 
     #[test]
     fn result_selection_and_ctl_suffix() {
-        assert_eq!(kinds("%x#1"), vec![Token::PercentId("%x"), Token::HashId(DialectSym { text: "#1", opaque: false })]);
+        assert_eq!(kinds("%x#1"), vec![Token::PercentIdIndexed("%x#1")]);
+        assert_eq!(kinds("%x:2 ="), vec![Token::PercentIdCount("%x:2"), Token::Equal]);
+        assert_eq!(kinds("%x #1"), vec![Token::PercentId("%x"), Token::HashId(DialectSym { text: "#1", opaque: false })]);
         assert_eq!(kinds("%arg0.ctl"), vec![Token::PercentId("%arg0.ctl")]);
+        // Glued to a word: the same tokens as without the joined forms.
+        assert_eq!(kinds("%x#1ab"), vec![Token::PercentId("%x"), Token::HashId(DialectSym { text: "#1", opaque: false }), Token::BareId("ab")]);
+        assert_eq!(kinds("%x:2b"), vec![Token::PercentId("%x"), Token::Colon, Token::Integer("2"), Token::BareId("b")]);
+    }
+
+    #[test]
+    fn dictionary_keys_take_their_equal_sign() {
+        assert_eq!(kinds("{a = 1, b.c=2, d}"), vec![
+            Token::LBrace, Token::KeyEq("a ="), Token::Integer("1"), Token::Comma, Token::KeyEq("b.c="),
+            Token::Integer("2"), Token::Comma, Token::BareId("d"), Token::RBrace,
+        ]);
+        assert_eq!(kinds("device = 1")[0], Token::KeyEq("device ="));
+        // Not where a value is expected: the same tokens as without the joined form.
+        assert_eq!(kinds("= b = 1"), vec![Token::Equal, Token::BareId("b"), Token::Equal, Token::Integer("1")]);
+    }
+
+    #[test]
+    fn function_types_of_simple_types_are_one_token_where_a_type_is_expected() {
+        let text = ": (tensor<?x2xf32>, i32, !tf_type.control) -> (tensor<*xi8>, !tf_type.control)";
+        assert_eq!(kinds(text), vec![Token::Colon, Token::FunctionTypeText(&text[2..])]);
+        assert_eq!(kinds("= () -> i32"), vec![Token::Equal, Token::FunctionTypeText("() -> i32")]);
+        // Not after `:` or `=`: the stream lexes it token by token (`tfg.func @f() -> (...)`).
+        assert_eq!(kinds("@f() -> (i32)"), vec![
+            Token::AtId("@f"), Token::LParen, Token::RParen, Token::Arrow, Token::LParen, Token::BareId("i32"), Token::RParen,
+        ]);
+        // Glued to a word, or with a type that is not simple: token by token too.
+        assert_eq!(kinds(": () -> i32x"), vec![Token::Colon, Token::LParen, Token::RParen, Token::Arrow, Token::BareId("i32x")]);
+        assert_eq!(kinds(": (memref<f32>) -> ()")[1], Token::LParen);
+        // Offsets after a split are offsets in the whole text.
+        let spans: Vec<_> = TokenStream::new("x = [() -> i32]").map(|t| { let (l, _, r) = t.unwrap(); (l, r) }).collect();
+        assert_eq!(spans, vec![(0, 3), (4, 5), (5, 6), (6, 7), (8, 10), (11, 14), (14, 15)]);
     }
 
     #[test]
@@ -446,6 +546,10 @@ mod tests {
         let mut s = TokenStream::new("a // hi\nb");
         while s.next().is_some() {}
         assert_eq!(s.trivia().comments, vec![(2, 7)]);
+        // Also after the stream has lexed part of the text again.
+        let mut s = TokenStream::new("@f() -> () // hi\n");
+        while s.next().is_some() {}
+        assert_eq!(s.trivia().comments, vec![(11, 16)]);
     }
 
     #[test]

@@ -122,11 +122,14 @@ fn finish_parse(text: &str, (mut cx, result): ParseResult<'_>, trivia: lexer::Tr
 fn describe(tok: &Token<'_>) -> String {
     use Token::*;
     match tok {
-        BareId(s) | PercentId(s) | CaretId(s) | AtId(s) | Integer(s) | HexInteger(s) | Float(s) | String(s) | Dims(s)
-        | SimpleType(s) => {
+        BareId(s) | PercentId(s) | PercentIdIndexed(s) | PercentIdCount(s) | CaretId(s) | AtId(s) | Integer(s)
+        | HexInteger(s) | Float(s) | String(s) | Dims(s) | SimpleType(s) => {
             format!("'{}'", s)
         }
         HashId(d) | BangId(d) => format!("'{}'", d.text),
+        // Where the grammar did not want them, these read as their first token would.
+        KeyEq(s) => format!("'{}'", builder::key_of(s)),
+        FunctionTypeText(_) => "'('".to_string(),
         KwIfRegion(s) | KwCaseRegion(s) | KwWhileRegion(s) | KwForRegion(s) | OpaqueBuiltin(s) | FileMetadata(s) => {
             format!("'{}'", s.chars().take(40).collect::<std::string::String>())
         }
@@ -153,7 +156,9 @@ fn expected_list(expected: &[std::string::String]) -> std::string::String {
             let t = t.replace("\\\"", "\"");
             match t.as_str() {
                 "BareId" => "identifier".into(),
-                "PercentId" => "SSA value".into(),
+                "PercentId" | "PercentIdIndexed" | "PercentIdCount" => "SSA value".into(),
+                "KeyEq" => "identifier".into(),
+                "FunctionTypeText" => "'('".into(),
                 "CaretId" => "block label".into(),
                 "AtId" => "symbol".into(),
                 "HashId" => "attribute".into(),
