@@ -111,7 +111,7 @@ pub fn normalize_args(args: Vec<String>, registry: &PassRegistry) -> Vec<String>
 /// Stack of the threads that parse, verify and print: the recursive-ascent parser and the
 /// recursive stages go one frame deeper per open construct (at most `MAX_NESTING`). Only the
 /// pages used are ever committed.
-const STACK_SIZE: usize = 1 << 30;
+const STACK_SIZE: usize = crate::syntax::PARSER_STACK;
 
 /// Entry point of the binary: runs on a thread with a large stack and returns the exit code.
 pub fn main() -> i32 {
@@ -226,12 +226,12 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
     let chunks: Vec<(usize, &str)> = if opts.split_input_file { split_chunks(text) } else { vec![(0, text)] };
     // Parsing gives the pages of a mapped file back as it goes (a single chunk only; the
     // chunks of --split-input-file are small).
-    let release = |end: usize| input.release(end);
-    let no_release = |_: usize| {};
-    let done_before: &(dyn Fn(usize) + Sync) = if chunks.len() == 1 { &release } else { &no_release };
+    let release = |from: usize, to: usize| input.release(from, to);
+    let no_release = |_: usize, _: usize| {};
+    let release: crate::syntax::parallel::Release<'_> = if chunks.len() == 1 { &release } else { &no_release };
     let results: Vec<ChunkResult> = chunks
         .par_iter()
-        .map(|&(_, chunk)| process_chunk(chunk, opts, registry, &pass_names, print_opts, done_before))
+        .map(|&(_, chunk)| process_chunk(chunk, opts, registry, &pass_names, print_opts, release))
         .collect();
 
     // Line tables are only needed to render diagnostics.
@@ -317,11 +317,11 @@ fn process_chunk(
     registry: &PassRegistry,
     pass_names: &[String],
     print_opts: PrintOptions,
-    done_before: &dyn Fn(usize),
+    release: crate::syntax::parallel::Release<'_>,
 ) -> ChunkResult {
     let mut result = ChunkResult { module: None, diags: Vec::new(), dumps: Vec::new(), timing: String::new() };
     let t0 = std::time::Instant::now();
-    let mut module: Module = match crate::syntax::parse_module_releasing(text, done_before) {
+    let mut module: Module = match crate::syntax::parse_module_releasing(text, release) {
         Ok(m) => m,
         Err(d) => {
             result.diags = d;

@@ -58,22 +58,22 @@ impl Input {
         }
     }
 
-    /// Tells the kernel that bytes `..end` will not be needed soon: for a mapped file the
-    /// whole pages below `end` leave this process's memory (reading them again still works,
-    /// see the module docs). Does nothing for owned input.
-    pub fn release(&self, end: usize) {
+    /// Tells the kernel that bytes `from..to` will not be needed soon: for a mapped file the
+    /// whole pages in that range leave this process's memory (reading them again still
+    /// works, see the module docs). Does nothing for owned input.
+    pub fn release(&self, from: usize, to: usize) {
         if let Data::Mapped(m) = &self.data {
-            let end = end.min(m.len()) / PAGE * PAGE;
-            if end > 0 {
-                drop_pages(m, end);
+            let from = from.div_ceil(PAGE) * PAGE;
+            let to = to.min(m.len()) / PAGE * PAGE;
+            if from < to {
+                drop_pages(m, from, to - from);
             }
         }
     }
 }
 
-/// Page granularity used by [`Input::release`] (4 KiB pages, or a multiple of them on
-/// systems with larger pages: madvise rounds the start down, so the range must start at the
-/// mapping's start, which is page-aligned).
+/// Page granularity used by [`Input::release`] (4 KiB pages; with larger pages madvise rounds
+/// the start down, which only drops a page more: the text reads the same).
 const PAGE: usize = 4096;
 
 /// The unsafe part, kept here.
@@ -89,10 +89,10 @@ fn map_file(file: &std::fs::File) -> std::io::Result<memmap2::Mmap> {
 }
 
 #[cfg(unix)]
-fn drop_pages(m: &memmap2::Mmap, end: usize) {
+fn drop_pages(m: &memmap2::Mmap, from: usize, len: usize) {
     // SAFETY: see `map_file`: on this mapping DONTNEED cannot change what the bytes read as.
-    let _ = unsafe { m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, 0, end) };
+    let _ = unsafe { m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, from, len) };
 }
 
 #[cfg(not(unix))]
-fn drop_pages(_: &memmap2::Mmap, _: usize) {}
+fn drop_pages(_: &memmap2::Mmap, _: usize, _: usize) {}

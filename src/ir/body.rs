@@ -6,6 +6,9 @@
 
 use smallvec::SmallVec;
 
+mod append;
+pub use append::BodyOffsets;
+
 use super::attrs::NamedAttr;
 use super::{AttrId, BlockId, OpId, RegionId, Sym, TypeId, ValueId};
 

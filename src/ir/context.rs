@@ -46,6 +46,11 @@ impl Context {
         self.types.get(t.index())
     }
 
+    /// Number of distinct types interned so far (type indices are `0..type_count()`).
+    pub fn type_count(&self) -> usize {
+        self.types.len()
+    }
+
     /// Looks through aliases.
     pub fn resolved_type(&self, mut t: TypeId) -> TypeId {
         while let TypeData::Alias { target, .. } = self.type_data(t) {
@@ -60,6 +65,11 @@ impl Context {
 
     pub fn attr_data(&self, a: AttrId) -> &AttrData {
         self.attrs.get(a.index())
+    }
+
+    /// Number of distinct attributes interned so far (attribute indices are `0..attr_count()`).
+    pub fn attr_count(&self) -> usize {
+        self.attrs.len()
     }
 
     /// Looks through aliases.

@@ -174,7 +174,10 @@ pub struct ParseCx<'t> {
     /// Types already built, by their exact text (`tensor<*xf32>`, `i32`, `!tf_type.control`).
     type_cache: FxHashMap<&'t str, TypeId>,
     /// `loc(#name)` uses read before `#name` was defined: placeholder, name, place.
-    forward_loc_aliases: Vec<(AttrId, Sym, Span)>,
+    pub(super) forward_loc_aliases: Vec<(AttrId, Sym, Span)>,
+    /// Parts of the text other threads parsed, in the order the grammar meets them
+    /// (`syntax::parallel`).
+    pub(super) parts: Option<std::sync::mpsc::Receiver<super::parallel::ParsedPart>>,
 }
 
 /// Symbols the parser uses often, interned once.
@@ -230,6 +233,7 @@ impl<'t> ParseCx<'t> {
             scratch: String::new(),
             type_cache: FxHashMap::default(),
             forward_loc_aliases: Vec::new(),
+            parts: None,
         }
     }
 
@@ -265,6 +269,26 @@ impl<'t> ParseCx<'t> {
             },
         };
         Ok(ResultDef { name: self.sym(&text[1..]), count, span })
+    }
+
+    // ------------------------------------------------------------------ parallel parsing
+
+    /// The grammar met a part of the text another thread parsed: its ops go after `ops`.
+    pub fn splice_part(&mut self, mut ops: Vec<OpId>) -> ActionResult<Vec<OpId>> {
+        let part = self.parts.as_ref().and_then(|r| r.try_recv().ok());
+        // The parallel parser falls back to a sequential parse on any error, so these
+        // messages are never shown.
+        let Some(part) = part else { return fail(Span::default(), "internal: no parsed part to splice") };
+        if super::parallel::merge(self, part, &mut ops) {
+            Ok(ops)
+        } else {
+            fail(Span::default(), "internal: parsed part cannot be spliced")
+        }
+    }
+
+    /// Whether `#name` is defined as an attribute alias by now.
+    pub fn has_attr_alias(&self, name: Sym) -> bool {
+        self.attr_aliases.contains_key(&name)
     }
 
     // ------------------------------------------------------------------ aliases

@@ -349,6 +349,10 @@ pub enum Token<'a> {
     /// `{-# dialect_resources: {...} #-}`, kept verbatim.
     #[token("{-#", file_metadata)]
     FileMetadata(&'a str),
+
+    /// Never lexed: stands for a part of the text (a run of ops) parsed on another thread,
+    /// which the parallel parser splices in where that part starts (`syntax::parallel`).
+    ParsedPart,
 }
 
 /// A lexed token with byte offsets, as lalrpop wants it.
@@ -377,7 +381,43 @@ pub struct TokenStream<'a> {
 
 impl<'a> TokenStream<'a> {
     pub fn new(text: &'a str) -> Self {
-        TokenStream { text, inner: Token::lexer(text), base: 0, depth: 0, failed: false, value_expected: false, pending: Vec::new() }
+        Self::starting_at(text, 0)
+    }
+
+    /// A stream over `text[start..]` whose offsets are offsets in the whole of `text`;
+    /// `start` must be where a token may begin (a line start, say).
+    pub fn starting_at(text: &'a str, start: usize) -> Self {
+        let extras = LexState { trivia: Trivia::default(), base: start };
+        TokenStream {
+            text,
+            inner: Token::lexer_with_extras(&text[start..], extras),
+            base: start,
+            depth: 0,
+            failed: false,
+            value_expected: false,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Goes on lexing at `offset` (a token boundary after the last token handed on), as if
+    /// the text in between were balanced and held no comments.
+    pub fn jump_to(&mut self, offset: usize) {
+        let mut extras = std::mem::take(&mut self.inner.extras);
+        self.base = offset;
+        extras.base = offset;
+        self.inner = Token::lexer_with_extras(&self.text[offset..], extras);
+        self.pending.clear();
+        self.value_expected = false;
+    }
+
+    /// Brackets open at this point of the stream.
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// Adds comments found elsewhere (they must come after those seen so far).
+    pub fn extend_trivia(&mut self, comments: &[(u32, u32)]) {
+        self.inner.extras.trivia.comments.extend_from_slice(comments);
     }
 
     /// Comments seen so far (all of them once the stream is exhausted).

@@ -1,10 +1,12 @@
 //! Text → IR: the logos [`lexer`], the lalrpop grammar (`grammar/amir.lalrpop`, driven
 //! through [`builder::ParseCx`]), name [`resolve`]-ution, and syntax-error reporting.
-//! Inputs of 1 MiB or more are lexed on a second thread that feeds the grammar batches of
-//! tokens ([`parse_module_releasing`]).
+//! Inputs of 1 MiB or more are parsed on all cores ([`parallel`]); when that cannot be done
+//! the way a sequential parse would, they are lexed on a second thread that feeds the
+//! grammar batches of tokens ([`parse_module_releasing`]).
 
 pub mod builder;
 pub mod lexer;
+pub mod parallel;
 pub mod resolve;
 pub mod split;
 
@@ -18,37 +20,71 @@ use crate::diag::Diagnostic;
 use crate::ir::{Module, Span};
 use lexer::{Token, TokenStream};
 use lalrpop_util::ParseError;
+use parallel::{Release, Releaser};
+
+/// Stack size for threads that parse: the recursive-ascent parser goes one frame deeper
+/// (about 8 KiB at most) per open construct, up to `lexer::MAX_NESTING`. Only the pages
+/// used are ever committed.
+pub const PARSER_STACK: usize = 1 << 30;
 
 /// Parses a whole file into a module (names resolved, not yet verified).
 ///
 /// The recursive-ascent parser uses the stack of the calling thread: about 8 KiB per level
 /// of nested regions, so up to 8 MiB at the nesting limit (`lexer::MAX_NESTING`). Call it
-/// from a thread with a large stack when the input is untrusted (the CLI uses 1 GiB).
+/// from a thread with a large stack ([`PARSER_STACK`]) when the input is untrusted (the CLI
+/// does); the threads it starts itself get that stack.
 pub fn parse_module(text: &str) -> Result<Module, Vec<Diagnostic>> {
-    parse_module_releasing(text, &|_| {})
+    parse_module_releasing(text, &|_, _| {})
 }
 
-/// How far the parser moves between two calls of `done_before` in [`parse_module_releasing`].
-const RELEASE_STEP: usize = 8 << 20;
-
-/// Inputs at least this large are lexed on a second thread, ahead of the parser.
+/// Inputs at least this large are lexed on a second thread, ahead of the parser, when they
+/// are parsed sequentially.
 const THREADED_LEXING_MIN: usize = 1 << 20;
 
 /// Tokens per batch sent from the lexing thread to the parser.
 const TOKEN_BATCH: usize = 4096;
 
-/// [`parse_module`], calling `done_before(offset)` every few MiB of input with an offset
-/// below which the grammar has consumed all tokens (the CLI gives those pages of a mapped
-/// file back to the kernel, see [`crate::input`]). The text before it may still be read
-/// later (comments, diagnostics), only more slowly.
-///
-/// Large inputs are lexed on a second thread that sends the tokens to the parser in
-/// batches (a bounded channel, so the lexer runs at most a few batches ahead); the parser
-/// sees the same token sequence either way.
-pub fn parse_module_releasing(text: &str, done_before: &dyn Fn(usize)) -> Result<Module, Vec<Diagnostic>> {
+/// [`parse_module`], calling `release(from, to)` every few MiB of input for a range of text
+/// the grammar has consumed all tokens of (the CLI gives those pages of a mapped file back
+/// to the kernel, see [`crate::input`]). That text may still be read later (comments,
+/// diagnostics), only more slowly.
+pub fn parse_module_releasing(text: &str, release: Release<'_>) -> Result<Module, Vec<Diagnostic>> {
+    let threads = parallel::threads_for(text.len());
+    if threads > 1 {
+        let cuts = parallel::cut_points(text, threads);
+        if let Some((result, trivia, _)) = parse_cut(text, &cuts, release) {
+            return finish_parse(text, result, trivia);
+        }
+    }
+    parse_sequential(text, release)
+}
+
+/// Parses `text` on one thread for the text before the first of `cuts` and one for each
+/// cut (see [`parallel`]), giving the module and how many parts were parsed on the other
+/// threads and spliced in; with parts that cannot be spliced the way a sequential parse
+/// would read them, the text is parsed sequentially (and the count is 0). The result is the
+/// same whatever the cuts: tests use this to check it.
+pub fn parse_module_cut_at(text: &str, cuts: &[usize]) -> (Result<Module, Vec<Diagnostic>>, usize) {
+    match parse_cut(text, cuts, &|_, _| {}) {
+        Some((result, trivia, spliced)) => (finish_parse(text, result, trivia), spliced),
+        None => (parse_sequential(text, &|_, _| {}), 0),
+    }
+}
+
+fn parse_cut<'t>(text: &'t str, cuts: &[usize], release: Release<'_>) -> Option<parallel::SplitParse<'t>> {
+    if cuts.is_empty() {
+        return None;
+    }
+    parallel::parse_split(text, cuts, release)
+}
+
+/// One thread runs the grammar; large inputs are lexed on a second thread that sends the
+/// tokens to the parser in batches (a bounded channel, so the lexer runs at most a few
+/// batches ahead); the parser sees the same token sequence either way.
+fn parse_sequential(text: &str, release: Release<'_>) -> Result<Module, Vec<Diagnostic>> {
     if text.len() < THREADED_LEXING_MIN {
         let mut tokens = TokenStream::new(text);
-        let result = parse_tokens(text, &mut tokens, done_before);
+        let result = parse_tokens(text, &mut tokens, release);
         return finish_parse(text, result, tokens.into_trivia());
     }
     std::thread::scope(|scope| {
@@ -69,7 +105,7 @@ pub fn parse_module_releasing(text: &str, done_before: &dyn Fn(usize)) -> Result
         });
         // `receive` is moved into the iterator, so it is dropped (and the lexer told to
         // stop) as soon as the parser returns.
-        let result = parse_tokens(text, receive.into_iter().flatten(), done_before);
+        let result = parse_tokens(text, receive.into_iter().flatten(), release);
         match lexing.join() {
             Ok(trivia) => finish_parse(text, result, trivia),
             Err(panic) => std::panic::resume_unwind(panic),
@@ -80,22 +116,14 @@ pub fn parse_module_releasing(text: &str, done_before: &dyn Fn(usize)) -> Result
 type ParseResult<'t> = (builder::ParseCx<'t>, Result<(), ParseError<usize, Token<'t>, builder::ActionError>>);
 
 /// Runs the grammar over `tokens`.
-fn parse_tokens<'t>(
-    text: &'t str,
-    tokens: impl Iterator<Item = lexer::Spanned<'t>>,
-    done_before: &dyn Fn(usize),
-) -> ParseResult<'t> {
+fn parse_tokens<'t>(text: &'t str, tokens: impl Iterator<Item = lexer::Spanned<'t>>, release: Release<'_>) -> ParseResult<'t> {
     let mut cx = builder::ParseCx::new(text);
-    let mut next_release = RELEASE_STEP;
+    let mut releaser = Releaser::new(release, 0);
     let result = grammar::FileParser::new().parse(
         &mut cx,
         tokens.map(|t| {
             if let Ok((l, _, _)) = &t {
-                if *l >= next_release {
-                    // The grammar holds at most the previous token (one token of lookahead).
-                    done_before(*l - RELEASE_STEP / 2);
-                    next_release = *l + RELEASE_STEP;
-                }
+                releaser.passed(*l);
             }
             t.map_err(|(l, e, r)| vec![Diagnostic::error(Span::new(l, r), e.message())])
         }),
@@ -129,6 +157,7 @@ fn describe(tok: &Token<'_>) -> String {
         HashId(d) | BangId(d) => format!("'{}'", d.text),
         // Where the grammar did not want them, these read as their first token would.
         KeyEq(s) => format!("'{}'", builder::key_of(s)),
+        ParsedPart => "'operation'".to_string(),
         FunctionTypeText(_) => "'('".to_string(),
         KwIfRegion(s) | KwCaseRegion(s) | KwWhileRegion(s) | KwForRegion(s) | OpaqueBuiltin(s) | FileMetadata(s) => {
             format!("'{}'", s.chars().take(40).collect::<std::string::String>())

@@ -1,0 +1,396 @@
+//! Parsing one large input on several threads, with exactly the result of a sequential
+//! parse.
+//!
+//! The text is cut at line starts that look like the start of an op (`%...` or `"..."`).
+//! The main thread parses the text from its start; each other thread parses one *part*,
+//! from its cut up to the next cut or to the `}` that closes the block the part starts in,
+//! as a list of ops (the grammar's `Ops`) into a context and arenas of its own. When the
+//! main thread's token stream reaches a cut whose part parsed, it hands the grammar one
+//! [`Token::ParsedPart`] instead of the part's tokens, and the grammar's op-list rule
+//! splices the part in ([`merge`]): its context is imported into the main one
+//! ([`Context::import`](crate::ir::Context::import)), its arenas appended
+//! ([`Body::append`](crate::ir::Body::append)) and its pending SSA uses, comment anchors and
+//! location aliases added after the main thread's. The part's entities are appended where a
+//! sequential parse would have created them and its interned values imported in the order
+//! it first met them, so every id, and so every later stage, comes out the same as a
+//! sequential parse's (tests/parallel_parse.rs checks it).
+//!
+//! Anything unusual falls back to reading the text where it stands: a part that does not
+//! parse as a list of ops (a cut in the middle of a multi-line op, a block label, a syntax
+//! error), uses an alias it cannot know, or nests too deep is simply not spliced; and if the
+//! main parse fails with parts spliced in (a cut where no op list was open, say), the whole
+//! input is parsed again sequentially, so every diagnostic is a sequential parse's.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::thread::ScopedJoinHandle;
+
+use super::builder::{ParseCx, PendingUse, UseRef};
+use super::grammar;
+use super::lexer::{LexError, Spanned, Token, TokenStream, Trivia, MAX_NESTING};
+use crate::ir::{AttrId, BlockId, Module, OpId, Span, Sym};
+
+/// Inputs below this size are parsed on one thread.
+pub const PARALLEL_MIN_BYTES: usize = 1 << 20;
+
+/// Each thread gets at least this much text.
+const MIN_PART_BYTES: usize = 1 << 19;
+
+/// How far past its ideal place a cut may move to find a line that starts an op.
+const CUT_SEARCH_BYTES: usize = 1 << 16;
+
+/// How many threads to parse `len` bytes with (1: sequentially).
+pub fn threads_for(len: usize) -> usize {
+    if len < PARALLEL_MIN_BYTES {
+        return 1;
+    }
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    cores.min(len / MIN_PART_BYTES).max(1)
+}
+
+/// Where to cut `text` for `threads` threads: up to `threads - 1` increasing offsets of line
+/// starts that look like the start of an op, about evenly spaced.
+pub fn cut_points(text: &str, threads: usize) -> Vec<usize> {
+    let mut cuts: Vec<usize> = Vec::new();
+    for k in 1..threads {
+        let ideal = text.len() / threads * k;
+        let from = ideal.max(cuts.last().map_or(0, |&c| c + 1));
+        if let Some(cut) = op_line_after(text, from) {
+            cuts.push(cut);
+        }
+    }
+    cuts
+}
+
+/// The first line at or after `from` (within [`CUT_SEARCH_BYTES`]) whose first non-blank
+/// character begins an op, a result (`%`) or a generic op name (`"`): the offset of that
+/// character, where the op's first token starts.
+fn op_line_after(text: &str, from: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let limit = (from + CUT_SEARCH_BYTES).min(bytes.len());
+    let mut at = from;
+    while at < limit {
+        let line_start = if at == 0 || bytes[at - 1] == b'\n' { at } else { at + memchr_newline(&bytes[at..limit])? + 1 };
+        let first = bytes[line_start..limit].iter().position(|&b| b != b' ' && b != b'\t')?;
+        if matches!(bytes[line_start + first], b'%' | b'"') {
+            return Some(line_start + first);
+        }
+        at = line_start + first + 1;
+    }
+    None
+}
+
+fn memchr_newline(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == b'\n')
+}
+
+/// What one thread made of its part, ready to be spliced into the main parse.
+pub struct ParsedPart {
+    /// The part's context and arenas (its top block is unused).
+    module: Module,
+    /// Its ops, in order; the ones at its outer level are detached.
+    ops: Vec<OpId>,
+    pending_uses: Vec<PendingUse>,
+    pending_successors: Vec<(OpId, Vec<(Sym, Span)>)>,
+    op_starts: Vec<(OpId, u32)>,
+    block_ends: Vec<(BlockId, u32)>,
+    forward_loc_aliases: Vec<(AttrId, Sym, Span)>,
+    comments: Vec<(u32, u32)>,
+    /// Offset where the text after the part starts: the next cut, the `}` of its block, or
+    /// the end of text.
+    end: usize,
+    /// Offset where the part's last token ends.
+    last_end: usize,
+    /// Deepest bracket nesting inside the part, relative to its start.
+    max_depth: u32,
+}
+
+/// Frees the pages of text a parse has gone past (see [`crate::input`]).
+pub type Release<'r> = &'r (dyn Fn(usize, usize) + Sync);
+
+/// How far a parse moves between two calls of its [`Release`].
+const RELEASE_STEP: usize = 8 << 20;
+
+/// Calls a [`Release`] every [`RELEASE_STEP`] bytes for the text from `from` up to a little
+/// behind the parse (the grammar holds one token of lookahead).
+pub struct Releaser<'r> {
+    release: Release<'r>,
+    from: usize,
+    next: usize,
+}
+
+impl<'r> Releaser<'r> {
+    pub fn new(release: Release<'r>, from: usize) -> Self {
+        Releaser { release, from, next: from + RELEASE_STEP }
+    }
+
+    #[inline]
+    pub fn passed(&mut self, offset: usize) {
+        if offset >= self.next {
+            (self.release)(self.from, offset - RELEASE_STEP / 2);
+            self.next = offset + RELEASE_STEP;
+        }
+    }
+}
+
+/// A token as the grammar takes it: lexing errors are diagnostics.
+type GrammarToken<'t> = Result<(usize, Token<'t>, usize), super::builder::ActionError>;
+
+fn to_grammar(t: Spanned<'_>) -> GrammarToken<'_> {
+    t.map_err(|(l, e, r)| vec![crate::diag::Diagnostic::error(Span::new(l, r), e.message())])
+}
+
+/// What the main thread's grammar run gives: its context, the grammar's verdict, the
+/// comments, and how many parts were spliced in.
+pub type SplitParse<'t> = (super::ParseResult<'t>, Trivia, usize);
+
+/// Parses `text` with the other threads starting at `cuts`. `None` when the grammar failed
+/// with parts spliced in (the caller parses sequentially then): anything else is exactly
+/// what a sequential run of the grammar gives, errors included.
+pub fn parse_split<'t>(text: &'t str, cuts: &[usize], release: Release<'_>) -> Option<SplitParse<'t>> {
+    let cancels: Vec<AtomicBool> = cuts.iter().map(|_| AtomicBool::new(false)).collect();
+    let head = alias_head_end(text);
+    std::thread::scope(|scope| {
+        let mut pending = VecDeque::new();
+        for (k, &start) in cuts.iter().enumerate() {
+            let stop = cuts.get(k + 1).copied();
+            let cancel = &cancels[k];
+            let spawned = std::thread::Builder::new()
+                .name(format!("amanda-parse-{}", k + 1))
+                .stack_size(super::PARSER_STACK)
+                .spawn_scoped(scope, move || parse_part(text, head, start, stop, cancel, release));
+            // Without a thread, that part is read where it stands.
+            if let Ok(handle) = spawned {
+                pending.push_back(PendingPart { start, handle, cancel });
+            }
+        }
+        let (send, receive) = mpsc::channel();
+        let mut cx = ParseCx::new(text);
+        cx.parts = Some(receive);
+        let mut tokens = SplicingTokens { inner: TokenStream::new(text), pending, send, spliced: 0, release: Releaser::new(release, 0) };
+        let result = grammar::FileParser::new().parse(&mut cx, &mut tokens);
+        for p in &tokens.pending {
+            p.cancel.store(true, Ordering::Relaxed);
+        }
+        let spliced = tokens.spliced;
+        if result.is_err() && spliced > 0 {
+            return None;
+        }
+        cx.parts = None;
+        Some(((cx, result), tokens.inner.into_trivia(), spliced))
+    })
+}
+
+/// A part another thread is parsing.
+struct PendingPart<'s> {
+    start: usize,
+    handle: ScopedJoinHandle<'s, Option<ParsedPart>>,
+    cancel: &'s AtomicBool,
+}
+
+/// The main thread's tokens: the text's, except that a part that parsed stands as one
+/// [`Token::ParsedPart`] (sent to the grammar's action through `send`).
+struct SplicingTokens<'t, 's, 'r> {
+    inner: TokenStream<'t>,
+    pending: VecDeque<PendingPart<'s>>,
+    send: mpsc::Sender<ParsedPart>,
+    spliced: usize,
+    release: Releaser<'r>,
+}
+
+impl<'t> Iterator for SplicingTokens<'t, '_, '_> {
+    type Item = GrammarToken<'t>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let item = self.inner.next()?;
+        let Ok((l, tok, _)) = &item else { return Some(to_grammar(item)) };
+        let l = *l;
+        self.release.passed(l);
+        // Parts whose start went by inside a token are not needed.
+        while self.pending.front().is_some_and(|p| p.start < l) {
+            if let Some(p) = self.pending.pop_front() {
+                p.cancel.store(true, Ordering::Relaxed);
+            }
+        }
+        if self.pending.front().is_some_and(|p| p.start == l) && !is_opener(tok) {
+            if let Some(p) = self.pending.pop_front() {
+                if let Ok(Some(part)) = p.handle.join() {
+                    if self.inner.depth() + part.max_depth <= MAX_NESTING {
+                        let (end, last_end) = (part.end, part.last_end);
+                        self.inner.extend_trivia(&part.comments);
+                        self.inner.jump_to(end);
+                        if self.send.send(part).is_ok() {
+                            self.spliced += 1;
+                            return Some(Ok((l, Token::ParsedPart, last_end)));
+                        }
+                    }
+                }
+            }
+        }
+        Some(to_grammar(item))
+    }
+}
+
+fn is_opener(t: &Token<'_>) -> bool {
+    matches!(t, Token::LParen | Token::LBracket | Token::LBrace | Token::Less)
+}
+
+/// Where the alias definitions at the head of the file end: the start of the first line
+/// that begins with something other than `#`, `!`, `//`, blanks or an indented continuation.
+/// Parts are parsed with these aliases known, as the main thread knows them by then.
+fn alias_head_end(text: &str) -> usize {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let head = line.as_bytes().first().copied().unwrap_or(b'\n');
+        let comment = line.trim_start().starts_with("//");
+        if !(matches!(head, b'#' | b'!' | b' ' | b'\t' | b'\r' | b'\n') || comment) {
+            break;
+        }
+        at += line.len();
+    }
+    at
+}
+
+/// A part's tokens: from its cut up to the next cut (between two ops of the block it
+/// started in) or the `}` that closes that block, then the end.
+struct PartTokens<'t, 'c, 'r> {
+    inner: TokenStream<'t>,
+    text_len: usize,
+    stop: Option<usize>,
+    depth: u32,
+    max_depth: u32,
+    end: Option<usize>,
+    last_end: usize,
+    cancel: &'c AtomicBool,
+    release: Releaser<'r>,
+    count: u32,
+}
+
+impl<'t> Iterator for PartTokens<'t, '_, '_> {
+    type Item = GrammarToken<'t>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.end.is_some() {
+            return None;
+        }
+        self.count = self.count.wrapping_add(1);
+        if self.count.is_multiple_of(4096) && self.cancel.load(Ordering::Relaxed) {
+            return Some(to_grammar(Err((0, LexError::UnexpectedChar, 0))));
+        }
+        let Some(item) = self.inner.next() else {
+            self.end = Some(self.text_len);
+            return None;
+        };
+        if let Ok((l, tok, r)) = &item {
+            if self.depth == 0 && (Some(*l) == self.stop || matches!(tok, Token::RBrace)) {
+                self.end = Some(*l);
+                return None;
+            }
+            self.last_end = *r;
+            self.release.passed(*l);
+            if is_opener(tok) {
+                self.depth += 1;
+                self.max_depth = self.max_depth.max(self.depth);
+            } else if matches!(tok, Token::RParen | Token::RBracket | Token::RBrace | Token::Greater) {
+                self.depth = self.depth.saturating_sub(1);
+            }
+        }
+        Some(to_grammar(item))
+    }
+}
+
+/// Parses the part of `text` that starts at `start` (another thread's work); `None` if it
+/// is not a list of ops this thread can read on its own.
+fn parse_part(text: &str, head: usize, start: usize, stop: Option<usize>, cancel: &AtomicBool, release: Release<'_>) -> Option<ParsedPart> {
+    let mut cx = ParseCx::new(text);
+    if head > 0 && head <= start {
+        grammar::FileParser::new().parse(&mut cx, TokenStream::new(&text[..head]).map(to_grammar)).ok()?;
+        // Only alias definitions: no ops, no `{-# ... #-}`.
+        if cx.module.body.op_capacity() != 0 || !cx.module.file_metadata.is_empty() {
+            return None;
+        }
+    }
+    let mut tokens = PartTokens {
+        inner: TokenStream::starting_at(text, start),
+        text_len: text.len(),
+        stop,
+        depth: 0,
+        max_depth: 0,
+        end: None,
+        last_end: start,
+        cancel,
+        release: Releaser::new(release, start),
+        count: 0,
+    };
+    let ops = grammar::OpsParser::new().parse(&mut cx, &mut tokens).ok()?;
+    let end = tokens.end?;
+    if ops.is_empty() || !cx.errors.is_empty() || cancel.load(Ordering::Relaxed) {
+        return None;
+    }
+    let comments = tokens.inner.into_trivia().comments;
+    Some(ParsedPart {
+        ops,
+        pending_uses: std::mem::take(&mut cx.pending_uses),
+        pending_successors: std::mem::take(&mut cx.pending_successors),
+        op_starts: std::mem::take(&mut cx.op_starts),
+        block_ends: std::mem::take(&mut cx.block_ends),
+        forward_loc_aliases: std::mem::take(&mut cx.forward_loc_aliases),
+        comments,
+        end,
+        last_end: tokens.last_end,
+        max_depth: tokens.max_depth,
+        module: cx.module,
+    })
+}
+
+/// Splices `part` into the main parse `cx`, appending its outer ops to `ops`; `false` (and
+/// nothing changed) if the part read a location alias as not defined yet that the main
+/// thread has defined: a sequential parse would have taken the definition.
+pub fn merge(cx: &mut ParseCx<'_>, part: ParsedPart, ops: &mut Vec<OpId>) -> bool {
+    let ParsedPart { module, ops: part_ops, pending_uses, pending_successors, op_starts, block_ends, forward_loc_aliases, .. } = part;
+    for &(_, name, _) in &forward_loc_aliases {
+        if let Some(s) = cx.module.ctx.lookup_sym(module.ctx.str(name)) {
+            if cx.has_attr_alias(s) {
+                return false;
+            }
+        }
+    }
+    let map = cx.module.ctx.import(&module.ctx);
+    // The part's top block (block 0) holds nothing.
+    let at = cx.module.body.append(module.body, &map, 1);
+    ops.extend(part_ops.iter().map(|&o| at.op(o)));
+    cx.pending_uses.extend(pending_uses.iter().map(|u| PendingUse {
+        op: at.op(u.op),
+        slot: u.slot,
+        name: UseRef { name: map.sym(u.name.name), ..u.name },
+        expected: map.opt_ty(u.expected),
+    }));
+    cx.pending_successors.extend(
+        pending_successors.into_iter().map(|(op, succ)| (at.op(op), succ.into_iter().map(|(s, span)| (map.sym(s), span)).collect())),
+    );
+    cx.op_starts.extend(op_starts.iter().map(|&(op, off)| (at.op(op), off)));
+    cx.block_ends.extend(block_ends.iter().map(|&(b, off)| (at.block(b), off)));
+    cx.forward_loc_aliases.extend(forward_loc_aliases.iter().map(|&(a, s, span)| (map.attr(a), map.sym(s), span)));
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuts_land_on_op_lines() {
+        let text = "module {\n  %a = \"x.y\"() : () -> i32\n  // c\n  \"x.z\"() : () -> ()\n}\n";
+        assert_eq!(op_line_after(text, 0), Some(11));
+        assert_eq!(op_line_after(text, 12), Some(text.find("\"x.z\"").unwrap()));
+        assert_eq!(op_line_after(text, text.len() - 3), None);
+    }
+
+    #[test]
+    fn alias_head_covers_definitions_and_comments() {
+        let text = "// header\n#a = 1 : i32\n!t = tensor<\n  f32>\n\nmodule {\n}\n";
+        assert_eq!(alias_head_end(text), text.find("module").unwrap());
+        assert_eq!(alias_head_end("module {}\n"), 0);
+    }
+}

@@ -1,0 +1,197 @@
+//! The parallel parser (`syntax::parallel`) gives exactly what a sequential parse gives:
+//! the same interned strings, types and attributes under the same ids, the same arenas,
+//! comments and aliases, or the same diagnostics. Checked with the text cut at every
+//! possible place (one cut, and pairs of cuts) in random programs (`common::gen`), in every
+//! file of `test-files/` and of TensorFlow's tfg corpus (`../shared/conformance`, skipped
+//! with a message when absent), and at random places in generated graphs
+//! (`amanda_opt::testgen`). Each test also checks that parts were really spliced in, so a
+//! parallel parser that always fell back to the sequential one would fail it.
+
+mod common;
+
+use std::path::Path;
+
+use amanda_opt::diag::Diagnostic;
+use amanda_opt::ir::{AttrId, Module, Sym, TypeId};
+use amanda_opt::syntax::{parse_module, parse_module_cut_at};
+use common::gen::GenConfig;
+use proptest::test_runner::TestCaseError;
+
+type Parse = Result<Module, Vec<Diagnostic>>;
+
+/// The first difference between two parses, if any.
+fn difference(want: &Parse, got: &Parse) -> Option<String> {
+    match (want, got) {
+        (Err(a), Err(b)) => (a != b).then(|| format!("diagnostics differ:\n  want {:?}\n  got  {:?}", a, b)),
+        (Ok(_), Err(b)) => Some(format!("the cut parse failed: {:?}", b)),
+        (Err(a), Ok(_)) => Some(format!("the cut parse succeeded where the sequential one failed: {:?}", a)),
+        (Ok(a), Ok(b)) => module_difference(a, b),
+    }
+}
+
+fn module_difference(a: &Module, b: &Module) -> Option<String> {
+    let (x, y) = (&a.ctx, &b.ctx);
+    let counts = |c: &amanda_opt::ir::Context| (c.sym_count(), c.type_count(), c.attr_count());
+    if counts(x) != counts(y) {
+        return Some(format!("interned (strings, types, attributes): want {:?}, got {:?}", counts(x), counts(y)));
+    }
+    for i in 0..x.sym_count() {
+        if x.str(Sym::new(i)) != y.str(Sym::new(i)) {
+            return Some(format!("string {}: want {:?}, got {:?}", i, x.str(Sym::new(i)), y.str(Sym::new(i))));
+        }
+    }
+    for i in 0..x.type_count() {
+        if x.type_data(TypeId::new(i)) != y.type_data(TypeId::new(i)) {
+            return Some(format!("type {}: want {:?}, got {:?}", i, x.type_data(TypeId::new(i)), y.type_data(TypeId::new(i))));
+        }
+    }
+    for i in 0..x.attr_count() {
+        if x.attr_data(AttrId::new(i)) != y.attr_data(AttrId::new(i)) {
+            return Some(format!("attribute {}: want {:?}, got {:?}", i, x.attr_data(AttrId::new(i)), y.attr_data(AttrId::new(i))));
+        }
+    }
+    let (bx, by) = (format!("{:?}", a.body), format!("{:?}", b.body));
+    if bx != by {
+        let at = bx.bytes().zip(by.bytes()).position(|(p, q)| p != q).unwrap_or(bx.len().min(by.len()));
+        let around = |s: &str| s.get(at.saturating_sub(200)..(at + 200).min(s.len())).unwrap_or("").to_string();
+        return Some(format!("arenas differ near byte {}:\n  want ...{}...\n  got  ...{}...", at, around(&bx), around(&by)));
+    }
+    let comments = |m: &Module| {
+        let mut v: Vec<String> = m.comments.iter().map(|(k, c)| format!("{:?} {:?}", k, c)).collect();
+        v.sort();
+        v
+    };
+    let rest = |m: &Module| format!("{:?} {:?} {:?} {:?}", m.top, m.aliases, m.file_metadata, comments(m));
+    (rest(a) != rest(b)).then(|| format!("module differs:\n  want {}\n  got  {}", rest(a), rest(b)))
+}
+
+/// Offsets where a part could start: the first character of every line that starts with
+/// `%` or `"` (where `parallel::cut_points` cuts).
+fn candidate_cuts(text: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start_matches([' ', '\t']);
+        if trimmed.starts_with('%') || trimmed.starts_with('"') {
+            out.push(at + line.len() - trimmed.len());
+        }
+        at += line.len();
+    }
+    out
+}
+
+/// Parses `text` cut at each of `cut_sets` and compares with the sequential parse; returns
+/// how many parts were spliced in over all of them.
+fn check_cuts(text: &str, cut_sets: &[Vec<usize>]) -> Result<usize, String> {
+    let want = parse_module(text);
+    let mut spliced = 0;
+    for cuts in cut_sets {
+        let (got, n) = parse_module_cut_at(text, cuts);
+        spliced += n;
+        if let Some(d) = difference(&want, &got) {
+            return Err(format!("cut at {:?} ({} parts spliced): {}", cuts, n, d));
+        }
+    }
+    Ok(spliced)
+}
+
+/// One cut at every candidate, and pairs of candidates.
+fn every_cut(text: &str) -> Vec<Vec<usize>> {
+    let c = candidate_cuts(text);
+    let mut sets: Vec<Vec<usize>> = c.iter().map(|&x| vec![x]).collect();
+    for (i, &x) in c.iter().enumerate() {
+        for &y in c.iter().skip(i + 1).step_by(3) {
+            sets.push(vec![x, y]);
+        }
+    }
+    sets
+}
+
+#[test]
+fn random_programs_parse_the_same_cut_anywhere() {
+    let spliced = std::sync::atomic::AtomicUsize::new(0);
+    for cfg in [GenConfig::ROUNDTRIP, GenConfig::MLIR] {
+        common::check_programs(120, cfg, |p| {
+            let text = common::with_comments(&p.render(cfg));
+            let n = check_cuts(&text, &every_cut(&text)).map_err(TestCaseError::fail)?;
+            spliced.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+            Ok(())
+        });
+    }
+    assert!(spliced.into_inner() > 1000, "parts were hardly ever spliced: the parallel path is not tested");
+}
+
+/// Every `.mlir` file under `dir`.
+fn mlir_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            mlir_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "mlir" || e == "amir") {
+            out.push(p);
+        }
+    }
+}
+
+fn check_files(files: &[std::path::PathBuf]) -> usize {
+    let mut spliced = 0;
+    for f in files {
+        let Ok(text) = std::fs::read_to_string(f) else { continue };
+        match check_cuts(&text, &every_cut(&text)) {
+            Ok(n) => spliced += n,
+            Err(e) => panic!("{}: {}", f.display(), e),
+        }
+    }
+    spliced
+}
+
+#[test]
+fn test_files_parse_the_same_cut_anywhere() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    mlir_files(&root.join("test-files"), &mut files);
+    mlir_files(&root.join("examples"), &mut files);
+    assert!(files.len() > 50, "test-files/ not found");
+    assert!(check_files(&files) > 100, "parts were hardly ever spliced");
+}
+
+#[test]
+fn tfg_corpus_parses_the_same_cut_anywhere() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/tfg/ir/tests");
+    if !dir.is_dir() {
+        eprintln!("skipping: the tfg corpus is not at {}", dir.display());
+        return;
+    }
+    let mut files = Vec::new();
+    mlir_files(&dir, &mut files);
+    assert!(check_files(&files) > 10, "parts were hardly ever spliced");
+}
+
+#[test]
+fn generated_graphs_parse_the_same_cut_at_random() {
+    let mut spliced = 0;
+    for seed in 1..4 {
+        let text = amanda_opt::testgen::generate(1500, seed);
+        let c = candidate_cuts(&text);
+        // A small deterministic generator of cut sets of 1 to 4 cuts.
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let sets: Vec<Vec<usize>> = (0..12)
+            .map(|_| {
+                let mut cuts: Vec<usize> = (0..1 + next(4)).map(|_| c[next(c.len())]).collect();
+                cuts.sort_unstable();
+                cuts.dedup();
+                cuts
+            })
+            .collect();
+        spliced += check_cuts(&text, &sets).unwrap_or_else(|e| panic!("seed {}: {}", seed, e));
+    }
+    assert!(spliced >= 36, "only {} parts spliced", spliced);
+}
