@@ -11,59 +11,10 @@ mod common;
 
 use std::path::Path;
 
-use amanda_opt::diag::Diagnostic;
-use amanda_opt::ir::{AttrId, Module, Sym, TypeId};
 use amanda_opt::syntax::{parse_module, parse_module_cut_at};
+use common::{mlir_files, parse_difference as difference};
 use common::gen::GenConfig;
 use proptest::test_runner::TestCaseError;
-
-type Parse = Result<Module, Vec<Diagnostic>>;
-
-/// The first difference between two parses, if any.
-fn difference(want: &Parse, got: &Parse) -> Option<String> {
-    match (want, got) {
-        (Err(a), Err(b)) => (a != b).then(|| format!("diagnostics differ:\n  want {:?}\n  got  {:?}", a, b)),
-        (Ok(_), Err(b)) => Some(format!("the cut parse failed: {:?}", b)),
-        (Err(a), Ok(_)) => Some(format!("the cut parse succeeded where the sequential one failed: {:?}", a)),
-        (Ok(a), Ok(b)) => module_difference(a, b),
-    }
-}
-
-fn module_difference(a: &Module, b: &Module) -> Option<String> {
-    let (x, y) = (&a.ctx, &b.ctx);
-    let counts = |c: &amanda_opt::ir::Context| (c.sym_count(), c.type_count(), c.attr_count());
-    if counts(x) != counts(y) {
-        return Some(format!("interned (strings, types, attributes): want {:?}, got {:?}", counts(x), counts(y)));
-    }
-    for i in 0..x.sym_count() {
-        if x.str(Sym::new(i)) != y.str(Sym::new(i)) {
-            return Some(format!("string {}: want {:?}, got {:?}", i, x.str(Sym::new(i)), y.str(Sym::new(i))));
-        }
-    }
-    for i in 0..x.type_count() {
-        if x.type_data(TypeId::new(i)) != y.type_data(TypeId::new(i)) {
-            return Some(format!("type {}: want {:?}, got {:?}", i, x.type_data(TypeId::new(i)), y.type_data(TypeId::new(i))));
-        }
-    }
-    for i in 0..x.attr_count() {
-        if x.attr_data(AttrId::new(i)) != y.attr_data(AttrId::new(i)) {
-            return Some(format!("attribute {}: want {:?}, got {:?}", i, x.attr_data(AttrId::new(i)), y.attr_data(AttrId::new(i))));
-        }
-    }
-    let (bx, by) = (format!("{:?}", a.body), format!("{:?}", b.body));
-    if bx != by {
-        let at = bx.bytes().zip(by.bytes()).position(|(p, q)| p != q).unwrap_or(bx.len().min(by.len()));
-        let around = |s: &str| s.get(at.saturating_sub(200)..(at + 200).min(s.len())).unwrap_or("").to_string();
-        return Some(format!("arenas differ near byte {}:\n  want ...{}...\n  got  ...{}...", at, around(&bx), around(&by)));
-    }
-    let comments = |m: &Module| {
-        let mut v: Vec<String> = m.comments.iter().map(|(k, c)| format!("{:?} {:?}", k, c)).collect();
-        v.sort();
-        v
-    };
-    let rest = |m: &Module| format!("{:?} {:?} {:?} {:?}", m.top, m.aliases, m.file_metadata, comments(m));
-    (rest(a) != rest(b)).then(|| format!("module differs:\n  want {}\n  got  {}", rest(a), rest(b)))
-}
 
 /// Offsets where a part could start: the first character of every line that starts with
 /// `%` or `"` (where `parallel::cut_points` cuts).
@@ -119,20 +70,6 @@ fn random_programs_parse_the_same_cut_anywhere() {
         });
     }
     assert!(spliced.into_inner() > 1000, "parts were hardly ever spliced: the parallel path is not tested");
-}
-
-/// Every `.mlir` file under `dir`.
-fn mlir_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            mlir_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "mlir" || e == "amir") {
-            out.push(p);
-        }
-    }
 }
 
 fn check_files(files: &[std::path::PathBuf]) -> usize {

@@ -178,6 +178,8 @@ pub struct ParseCx<'t> {
     /// Parts of the text other threads parsed, in the order the grammar meets them
     /// (`syntax::parallel`).
     pub(super) parts: Option<std::sync::mpsc::Receiver<super::parallel::ParsedPart>>,
+    /// Dictionary entries read before, by their text (`syntax::shapes`).
+    pub(super) entry_memo: super::shapes::EntryMemo<'t>,
 }
 
 /// Symbols the parser uses often, interned once.
@@ -234,6 +236,7 @@ impl<'t> ParseCx<'t> {
             type_cache: FxHashMap::default(),
             forward_loc_aliases: Vec::new(),
             parts: None,
+            entry_memo: Default::default(),
         }
     }
 
@@ -1037,7 +1040,7 @@ impl<'t> ParseCx<'t> {
             TypeData::RankedTensor { shape, elem, .. } | TypeData::Vector { shape, elem, .. } => (shape.clone(), *elem),
             _ => return fail(span, "elements literal must be a ranked tensor or vector type"),
         };
-        if shape.iter().any(|&d| d == DYNAMIC) {
+        if shape.contains(&DYNAMIC) {
             return fail(span, "elements literal type must have static shape");
         }
         // Hex string literals carry raw data; their length is checked by the consumer.

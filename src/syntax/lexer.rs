@@ -70,21 +70,9 @@ fn balanced_body_len(rest: &str) -> Option<usize> {
                     return None;
                 }
             }
-            b')' => {
-                if stack.pop() != Some(b'(') {
-                    return None;
-                }
-            }
-            b']' => {
-                if stack.pop() != Some(b'[') {
-                    return None;
-                }
-            }
-            b'}' => {
-                if stack.pop() != Some(b'{') {
-                    return None;
-                }
-            }
+            b')' if stack.pop() != Some(b'(') => return None,
+            b']' if stack.pop() != Some(b'[') => return None,
+            b'}' if stack.pop() != Some(b'{') => return None,
             _ => {}
         }
         i += 1;
@@ -184,6 +172,13 @@ impl LexError {
 // An element type of [`Token::SimpleType`], and a type the parser builds from its text alone.
 #[logos(subpattern elem = r"[su]?i[0-9]+|f16|bf16|f32|f64|index|complex<(f16|bf16|f32|f64)>|!tf_type\.(control|tensor|string|resource|variant|qint8|qint16|qint32|quint8|quint16)")]
 #[logos(subpattern simple = r"(tensor|vector)<(\*x|(([0-9]+|\?)x)*)((?&elem))>|[su]?i[0-9]+|f16|bf16|f32|f64|index|!tf_type\.(control|tensor|string|resource|variant|qint8|qint16|qint32|quint8|quint16)")]
+// Pieces of a [`Token::DictText`]: blanks, a bare key, and the literal values an entry may have.
+#[logos(subpattern ws = r"[ \t\r\n]*")]
+#[logos(subpattern key = r"[a-zA-Z_][a-zA-Z0-9_$.]*")]
+#[logos(subpattern scalar = r#""([^"\\\n]|\\[^\n])*"|-?[0-9]+(\.[0-9]*([eE][-+]?[0-9]+)?)?|true|false|unit|[su]?i[0-9]+|f16|bf16|f32|f64|index|#tf_type\.shape<(\*|(([0-9]+|\?)x)*([0-9]+|\?))?>"#)]
+#[logos(subpattern entry = r"(?&key)(?&ws)=(?&ws)((?&scalar)|\[(?&ws)((?&scalar)((?&ws),(?&ws)(?&scalar))*)?(?&ws)\])")]
+// An operand of a [`Token::UseListText`].
+#[logos(subpattern use = r"%([0-9]+|[a-zA-Z$._\-][a-zA-Z0-9$._\-]*)(#[0-9]+)?")]
 #[logos(error = LexError)]
 #[logos(skip r"[ \t\r\n\f]+")]
 pub enum Token<'a> {
@@ -238,6 +233,8 @@ pub enum Token<'a> {
     /// can look it up in a cache instead of rebuilding it.
     #[regex(r"(tensor|vector)<(\*x|(([0-9]+|\?)x)*)((?&elem))>", priority = 100)]
     SimpleType(&'a str),
+    // The common shapes, long tokens for what would otherwise be many: a plain stream
+    // ([`TokenStream::plain`]) hands on the tokens they are made of instead.
     /// A whole function type whose inputs and results are simple types (as [`SimpleType`],
     /// scalars, `!tf_type.control`...), `(tensor<?xf32>, !tf_type.control) -> (tensor<f32>)`:
     /// the trailing type of nearly every op, built once and then found by its text. Only
@@ -245,6 +242,17 @@ pub enum Token<'a> {
     /// (`tfg.func @f() -> (...)`) the stream lexes it again token by token.
     #[regex(r"\([ \t]*((?&simple)([ \t]*,[ \t]*(?&simple))*)?[ \t]*\)[ \t]*->[ \t]*(\([ \t]*((?&simple)([ \t]*,[ \t]*(?&simple))*)?[ \t]*\)|(?&simple))", priority = 100)]
     FunctionTypeText(&'a str),
+    /// A whole attribute dictionary whose entries are `key = value` with a bare key and a
+    /// literal value (a string, a number, `true`/`false`/`unit`, an integer or float type
+    /// keyword, a `#tf_type.shape`, or a flat list of those): most dictionaries of a
+    /// TensorFlow graph. `ParseCx::dict_text` reads it with a memo of entries, so an entry
+    /// seen before (a device, `T = f32`, `strides = [1, 1, 1, 1]`) costs one lookup.
+    #[regex(r"\{(?&ws)(?&entry)((?&ws),(?&ws)(?&entry))*(?&ws)\}", priority = 100)]
+    DictText(&'a str),
+    /// A whole operand list of plain uses, `(%a, %b#1, %ctl)`, read by
+    /// `ParseCx::use_list_text`; not after `get_result`, whose `(%x)` is no operand list.
+    #[regex(r"\([ \t]*(?&use)([ \t]*,[ \t]*(?&use))*[ \t]*\)", priority = 100)]
+    UseListText(&'a str),
     /// `*x`, the unranked-shape prefix of `tensor<*xf32>`.
     #[token("*x")]
     UnrankedX,
@@ -361,22 +369,40 @@ pub type Spanned<'a> = Result<(usize, Token<'a>, usize), (usize, LexError, usize
 /// Adapts the logos lexer to lalrpop: spans, nesting bound, error positions, and the few
 /// tokens that depend on what came before.
 ///
-/// The lexer takes some common multi-token shapes as one token ([`Token::FunctionTypeText`],
-/// [`Token::PercentIdIndexed`], [`Token::PercentIdCount`]). Where such a token is not
-/// wanted (a function type where no type is expected, a token glued to a following word),
-/// the stream hands on its first part and lexes the rest again, so the grammar sees
-/// exactly the tokens it would see without the shortcut.
+/// The lexer takes some common multi-token shapes as one token ([`Token::PercentIdIndexed`],
+/// [`Token::PercentIdCount`], [`Token::KeyEq`]). Where such a token is not wanted (a token
+/// glued to a following word, a key where a value is expected), the stream hands on its
+/// first part and lexes the rest again, so the grammar sees exactly the tokens it would see
+/// without the shortcut. A plain stream ([`TokenStream::plain`]) does the same with
+/// the larger common shapes ([`Token::DictText`], [`Token::UseListText`],
+/// [`Token::FunctionTypeText`]).
 pub struct TokenStream<'a> {
     text: &'a str,
     inner: Lexer<'a, Token<'a>>,
     /// Offset of `inner`'s source in `text` (non-zero once the stream has lexed again).
     base: usize,
     depth: u32,
+    /// The deepest `depth` reached.
+    max_depth: u32,
     failed: bool,
     /// Whether the last token was `:`, `=` or a dictionary key: a type or value comes next.
     value_expected: bool,
     /// Tokens still to hand on from a split `ZeroDimWord`, last first.
     pending: Vec<Spanned<'a>>,
+    /// For a part of the text (`syntax::parallel`): the stream ends before a `}` with no
+    /// `{` before it in the stream, ...
+    ends_at_unmatched_brace: bool,
+    /// ... or before a token that starts exactly here with no bracket open.
+    stop_at: usize,
+    /// Where the stream ended that way.
+    ended_at: Option<usize>,
+    /// Where the last token handed on ends.
+    last_end: usize,
+    /// Whether to hand on the text of common shapes as one token ([`Token::DictText`],
+    /// [`Token::UseListText`], [`Token::FunctionTypeText`]) or as the tokens they are made of.
+    plain: bool,
+    /// Whether the last token was `get_result`, whose `(%x)` is not an operand list.
+    after_get_result: bool,
 }
 
 impl<'a> TokenStream<'a> {
@@ -393,10 +419,51 @@ impl<'a> TokenStream<'a> {
             inner: Token::lexer_with_extras(&text[start..], extras),
             base: start,
             depth: 0,
+            max_depth: 0,
             failed: false,
             value_expected: false,
             pending: Vec::new(),
+            ends_at_unmatched_brace: false,
+            stop_at: usize::MAX,
+            ended_at: None,
+            last_end: start,
+            plain: false,
+            after_get_result: false,
         }
+    }
+
+    /// A stream that hands on common shapes as the tokens they are made of: what the
+    /// grammar was written for, and what every diagnostic is reported from (see
+    /// [`crate::syntax::parse_module`]).
+    pub fn plain(mut self) -> Self {
+        self.plain = true;
+        self
+    }
+
+    /// A stream over the part of `text` that starts at `start` and ends before the `}`
+    /// that closes the block it starts in, or before a token starting at `stop_at` (if one
+    /// does, outside any bracket opened in the part), or at the end of the text.
+    pub fn part(text: &'a str, start: usize, stop_at: Option<usize>) -> Self {
+        let mut s = Self::starting_at(text, start);
+        s.ends_at_unmatched_brace = true;
+        s.stop_at = stop_at.unwrap_or(usize::MAX);
+        s
+    }
+
+    /// Where a [`TokenStream::part`] stream ended: the offset of the token it stopped
+    /// before, or the end of the text; `None` while it goes on or after a lexing error.
+    pub fn ended_at(&self) -> Option<usize> {
+        self.ended_at
+    }
+
+    /// Where the last token handed on ends.
+    pub fn last_end(&self) -> usize {
+        self.last_end
+    }
+
+    /// The deepest bracket nesting reached.
+    pub fn max_depth(&self) -> u32 {
+        self.max_depth
     }
 
     /// Goes on lexing at `offset` (a token boundary after the last token handed on), as if
@@ -448,18 +515,34 @@ impl<'a> TokenStream<'a> {
 impl<'a> Iterator for TokenStream<'a> {
     type Item = Spanned<'a>;
 
+    // Inlined into the one iterator the grammar calls (`syntax::parallel`), so a token is
+    // moved once, not once per layer.
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         if let Some(item) = self.pending.pop() {
             self.failed = item.is_err();
             self.value_expected = false;
+            if let Ok((_, _, end)) = item {
+                self.last_end = end;
+            }
             return Some(item);
         }
-        if self.failed {
+        if self.failed || self.ended_at.is_some() {
             return None;
         }
-        let tok = self.inner.next()?;
+        let Some(tok) = self.inner.next() else {
+            self.ended_at = Some(self.text.len());
+            return None;
+        };
         let span = self.inner.span();
         let (start, end) = (span.start + self.base, span.end + self.base);
+        if start >= self.stop_at {
+            if start == self.stop_at && self.depth == 0 {
+                self.ended_at = Some(start);
+                return None;
+            }
+            self.stop_at = usize::MAX;
+        }
         if let Ok(Token::ZeroDimWord(word)) = tok {
             let at = start + 2;
             self.pending = Token::lexer(&word[2..])
@@ -474,7 +557,11 @@ impl<'a> Iterator for TokenStream<'a> {
             Ok(Token::UnterminatedString) => Err((start, LexError::UnterminatedString, end)),
             Ok(t) => {
                 let (t, start, end) = match t {
-                    Token::FunctionTypeText(_) if !self.value_expected || self.glued(end) => self.split_after(start, 1, Token::LParen),
+                    Token::FunctionTypeText(_) if self.plain || !self.value_expected || self.glued(end) => {
+                        self.split_after(start, 1, Token::LParen)
+                    }
+                    Token::UseListText(_) if self.plain || self.after_get_result => self.split_after(start, 1, Token::LParen),
+                    Token::DictText(_) if self.plain => self.split_after(start, 1, Token::LBrace),
                     // A key cannot come where a value is expected (`{a = b = 1}`).
                     Token::KeyEq(s) if self.value_expected => {
                         let key = super::builder::key_of(s);
@@ -489,17 +576,33 @@ impl<'a> Iterator for TokenStream<'a> {
                 match t {
                     Token::LParen | Token::LBracket | Token::LBrace | Token::Less => {
                         self.depth += 1;
+                        self.max_depth = self.max_depth.max(self.depth);
                         if self.depth > MAX_NESTING {
                             self.failed = true;
                             return Some(Err((start, LexError::TooDeep, end)));
                         }
                     }
                     Token::RParen | Token::RBracket | Token::RBrace | Token::Greater => {
+                        if self.depth == 0 && self.ends_at_unmatched_brace && t == Token::RBrace {
+                            self.ended_at = Some(start);
+                            return None;
+                        }
                         self.depth = self.depth.saturating_sub(1);
+                    }
+                    // The brackets inside a common shape count as if they were tokens.
+                    Token::DictText(_) | Token::UseListText(_) | Token::FunctionTypeText(_) => {
+                        let inner = if matches!(t, Token::UseListText(_)) { 1 } else { 2 };
+                        self.max_depth = self.max_depth.max(self.depth + inner);
+                        if self.depth + inner > MAX_NESTING {
+                            self.failed = true;
+                            return Some(Err((start, LexError::TooDeep, end)));
+                        }
                     }
                     _ => {}
                 }
                 self.value_expected = matches!(t, Token::Colon | Token::Equal | Token::KeyEq(_));
+                self.after_get_result = t == Token::KwGetResult;
+                self.last_end = end;
                 Ok((start, t, end))
             }
             Err(e) => Err((start, e, end.max(start + 1))),

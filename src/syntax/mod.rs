@@ -8,6 +8,7 @@ pub mod builder;
 pub mod lexer;
 pub mod parallel;
 pub mod resolve;
+pub mod shapes;
 pub mod split;
 
 lalrpop_util::lalrpop_mod!(
@@ -48,15 +49,29 @@ const TOKEN_BATCH: usize = 4096;
 /// the grammar has consumed all tokens of (the CLI gives those pages of a mapped file back
 /// to the kernel, see [`crate::input`]). That text may still be read later (comments,
 /// diagnostics), only more slowly.
+///
+/// The text is read with the lexer's common-shape tokens ([`shapes`]); if that fails
+/// anywhere, it is read again with plain tokens, which is what every diagnostic comes from
+/// (so a diagnostic never depends on how a shape was tokenized).
 pub fn parse_module_releasing(text: &str, release: Release<'_>) -> Result<Module, Vec<Diagnostic>> {
+    parse_with(text, release, false).or_else(|_| parse_module_plain(text))
+}
+
+/// Parses with plain tokens only (no common-shape tokens, see [`shapes`]): slower, and the
+/// reference the faster reading is tested against.
+pub fn parse_module_plain(text: &str) -> Result<Module, Vec<Diagnostic>> {
+    parse_with(text, &|_, _| {}, true)
+}
+
+fn parse_with(text: &str, release: Release<'_>, plain: bool) -> Result<Module, Vec<Diagnostic>> {
     let threads = parallel::threads_for(text.len());
     if threads > 1 {
         let cuts = parallel::cut_points(text, threads);
-        if let Some((result, trivia, _)) = parse_cut(text, &cuts, release) {
+        if let Some((result, trivia, _)) = parse_cut(text, &cuts, release, plain) {
             return finish_parse(text, result, trivia);
         }
     }
-    parse_sequential(text, release)
+    parse_sequential(text, release, plain)
 }
 
 /// Parses `text` on one thread for the text before the first of `cuts` and one for each
@@ -65,32 +80,50 @@ pub fn parse_module_releasing(text: &str, release: Release<'_>) -> Result<Module
 /// would read them, the text is parsed sequentially (and the count is 0). The result is the
 /// same whatever the cuts: tests use this to check it.
 pub fn parse_module_cut_at(text: &str, cuts: &[usize]) -> (Result<Module, Vec<Diagnostic>>, usize) {
-    match parse_cut(text, cuts, &|_, _| {}) {
+    let parsed = match parse_cut(text, cuts, &|_, _| {}, false) {
         Some((result, trivia, spliced)) => (finish_parse(text, result, trivia), spliced),
-        None => (parse_sequential(text, &|_, _| {}), 0),
+        None => (parse_sequential(text, &|_, _| {}, false), 0),
+    };
+    match parsed {
+        (Err(_), _) => (parse_module_plain(text), 0),
+        ok => ok,
     }
 }
 
-fn parse_cut<'t>(text: &'t str, cuts: &[usize], release: Release<'_>) -> Option<parallel::SplitParse<'t>> {
+fn parse_cut<'t>(text: &'t str, cuts: &[usize], release: Release<'_>, plain: bool) -> Option<parallel::SplitParse<'t>> {
     if cuts.is_empty() {
         return None;
     }
-    parallel::parse_split(text, cuts, release)
+    parallel::parse_split(text, cuts, release, plain)
+}
+
+/// A token as the grammar takes it: lexing errors become diagnostics.
+#[inline(always)]
+fn to_grammar(t: lexer::Spanned<'_>) -> Result<(usize, Token<'_>, usize), builder::ActionError> {
+    t.map_err(|(l, e, r)| vec![Diagnostic::error(Span::new(l, r), e.message())])
 }
 
 /// One thread runs the grammar; large inputs are lexed on a second thread that sends the
 /// tokens to the parser in batches (a bounded channel, so the lexer runs at most a few
 /// batches ahead); the parser sees the same token sequence either way.
-fn parse_sequential(text: &str, release: Release<'_>) -> Result<Module, Vec<Diagnostic>> {
+fn parse_sequential(text: &str, release: Release<'_>, plain: bool) -> Result<Module, Vec<Diagnostic>> {
+    let stream = || {
+        let s = TokenStream::new(text);
+        if plain {
+            s.plain()
+        } else {
+            s
+        }
+    };
     if text.len() < THREADED_LEXING_MIN {
-        let mut tokens = TokenStream::new(text);
+        let mut tokens = stream();
         let result = parse_tokens(text, &mut tokens, release);
         return finish_parse(text, result, tokens.into_trivia());
     }
     std::thread::scope(|scope| {
         let (send, receive) = std::sync::mpsc::sync_channel::<Vec<lexer::Spanned<'_>>>(8);
         let lexing = scope.spawn(move || {
-            let mut tokens = TokenStream::new(text);
+            let mut tokens = stream();
             loop {
                 // Sized up front: collecting from `take` would grow the vector step by step.
                 let mut batch = Vec::with_capacity(TOKEN_BATCH);
@@ -125,7 +158,7 @@ fn parse_tokens<'t>(text: &'t str, tokens: impl Iterator<Item = lexer::Spanned<'
             if let Ok((l, _, _)) = &t {
                 releaser.passed(*l);
             }
-            t.map_err(|(l, e, r)| vec![Diagnostic::error(Span::new(l, r), e.message())])
+            to_grammar(t)
         }),
     );
     (cx, result)
@@ -158,7 +191,8 @@ fn describe(tok: &Token<'_>) -> String {
         // Where the grammar did not want them, these read as their first token would.
         KeyEq(s) => format!("'{}'", builder::key_of(s)),
         ParsedPart => "'operation'".to_string(),
-        FunctionTypeText(_) => "'('".to_string(),
+        FunctionTypeText(_) | UseListText(_) => "'('".to_string(),
+        DictText(_) => "'{'".to_string(),
         KwIfRegion(s) | KwCaseRegion(s) | KwWhileRegion(s) | KwForRegion(s) | OpaqueBuiltin(s) | FileMetadata(s) => {
             format!("'{}'", s.chars().take(40).collect::<std::string::String>())
         }
@@ -187,7 +221,8 @@ fn expected_list(expected: &[std::string::String]) -> std::string::String {
                 "BareId" => "identifier".into(),
                 "PercentId" | "PercentIdIndexed" | "PercentIdCount" => "SSA value".into(),
                 "KeyEq" => "identifier".into(),
-                "FunctionTypeText" => "'('".into(),
+                "FunctionTypeText" | "UseListText" => "'('".into(),
+                "DictText" => "'{'".into(),
                 "CaretId" => "block label".into(),
                 "AtId" => "symbol".into(),
                 "HashId" => "attribute".into(),

@@ -28,7 +28,7 @@ use std::thread::ScopedJoinHandle;
 
 use super::builder::{ParseCx, PendingUse, UseRef};
 use super::grammar;
-use super::lexer::{LexError, Spanned, Token, TokenStream, Trivia, MAX_NESTING};
+use super::lexer::{LexError, Token, TokenStream, Trivia, MAX_NESTING};
 use crate::ir::{AttrId, BlockId, Module, OpId, Span, Sym};
 
 /// Inputs below this size are parsed on one thread.
@@ -117,7 +117,8 @@ const RELEASE_STEP: usize = 8 << 20;
 pub struct Releaser<'r> {
     release: Release<'r>,
     from: usize,
-    next: usize,
+    /// The offset at which to release next.
+    pub next: usize,
 }
 
 impl<'r> Releaser<'r> {
@@ -137,9 +138,7 @@ impl<'r> Releaser<'r> {
 /// A token as the grammar takes it: lexing errors are diagnostics.
 type GrammarToken<'t> = Result<(usize, Token<'t>, usize), super::builder::ActionError>;
 
-fn to_grammar(t: Spanned<'_>) -> GrammarToken<'_> {
-    t.map_err(|(l, e, r)| vec![crate::diag::Diagnostic::error(Span::new(l, r), e.message())])
-}
+use super::to_grammar;
 
 /// What the main thread's grammar run gives: its context, the grammar's verdict, the
 /// comments, and how many parts were spliced in.
@@ -148,7 +147,7 @@ pub type SplitParse<'t> = (super::ParseResult<'t>, Trivia, usize);
 /// Parses `text` with the other threads starting at `cuts`. `None` when the grammar failed
 /// with parts spliced in (the caller parses sequentially then): anything else is exactly
 /// what a sequential run of the grammar gives, errors included.
-pub fn parse_split<'t>(text: &'t str, cuts: &[usize], release: Release<'_>) -> Option<SplitParse<'t>> {
+pub fn parse_split<'t>(text: &'t str, cuts: &[usize], release: Release<'_>, plain: bool) -> Option<SplitParse<'t>> {
     let cancels: Vec<AtomicBool> = cuts.iter().map(|_| AtomicBool::new(false)).collect();
     let head = alias_head_end(text);
     std::thread::scope(|scope| {
@@ -159,7 +158,7 @@ pub fn parse_split<'t>(text: &'t str, cuts: &[usize], release: Release<'_>) -> O
             let spawned = std::thread::Builder::new()
                 .name(format!("amanda-parse-{}", k + 1))
                 .stack_size(super::PARSER_STACK)
-                .spawn_scoped(scope, move || parse_part(text, head, start, stop, cancel, release));
+                .spawn_scoped(scope, move || parse_part(text, head, start, stop, cancel, release, plain));
             // Without a thread, that part is read where it stands.
             if let Ok(handle) = spawned {
                 pending.push_back(PendingPart { start, handle, cancel });
@@ -168,7 +167,9 @@ pub fn parse_split<'t>(text: &'t str, cuts: &[usize], release: Release<'_>) -> O
         let (send, receive) = mpsc::channel();
         let mut cx = ParseCx::new(text);
         cx.parts = Some(receive);
-        let mut tokens = SplicingTokens { inner: TokenStream::new(text), pending, send, spliced: 0, release: Releaser::new(release, 0) };
+        let mut tokens =
+            SplicingTokens { inner: stream(TokenStream::new(text), plain), pending, send, spliced: 0, release: Releaser::new(release, 0), watch: 0 };
+        tokens.update_watch();
         let result = grammar::FileParser::new().parse(&mut cx, &mut tokens);
         for p in &tokens.pending {
             p.cancel.store(true, Ordering::Relaxed);
@@ -197,22 +198,27 @@ struct SplicingTokens<'t, 's, 'r> {
     send: mpsc::Sender<ParsedPart>,
     spliced: usize,
     release: Releaser<'r>,
+    /// The first offset at which something is to be done: the start of the next part, or
+    /// the next release of text.
+    watch: usize,
 }
 
-impl<'t> Iterator for SplicingTokens<'t, '_, '_> {
-    type Item = GrammarToken<'t>;
+impl<'t> SplicingTokens<'t, '_, '_> {
+    fn update_watch(&mut self) {
+        self.watch = self.pending.front().map_or(usize::MAX, |p| p.start).min(self.release.next);
+    }
 
-    fn next(&mut self) -> Option<Self::Item> {
-        let item = self.inner.next()?;
-        let Ok((l, tok, _)) = &item else { return Some(to_grammar(item)) };
-        let l = *l;
+    /// A token at or past `watch`: releases text, drops the parts whose start went by inside
+    /// a token, and splices in the part that starts here if it parsed.
+    #[cold]
+    fn at_watch(&mut self, l: usize, tok: &Token<'t>) -> Option<GrammarToken<'t>> {
         self.release.passed(l);
-        // Parts whose start went by inside a token are not needed.
         while self.pending.front().is_some_and(|p| p.start < l) {
             if let Some(p) = self.pending.pop_front() {
                 p.cancel.store(true, Ordering::Relaxed);
             }
         }
+        let mut spliced = None;
         if self.pending.front().is_some_and(|p| p.start == l) && !is_opener(tok) {
             if let Some(p) = self.pending.pop_front() {
                 if let Ok(Some(part)) = p.handle.join() {
@@ -222,13 +228,39 @@ impl<'t> Iterator for SplicingTokens<'t, '_, '_> {
                         self.inner.jump_to(end);
                         if self.send.send(part).is_ok() {
                             self.spliced += 1;
-                            return Some(Ok((l, Token::ParsedPart, last_end)));
+                            spliced = Some(Ok((l, Token::ParsedPart, last_end)));
                         }
                     }
                 }
             }
         }
+        self.update_watch();
+        spliced
+    }
+}
+
+impl<'t> Iterator for SplicingTokens<'t, '_, '_> {
+    type Item = GrammarToken<'t>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let item = self.inner.next()?;
+        if let Ok((l, tok, _)) = &item {
+            if *l >= self.watch {
+                if let Some(part) = self.at_watch(*l, tok) {
+                    return Some(part);
+                }
+            }
+        }
         Some(to_grammar(item))
+    }
+}
+
+fn stream(s: TokenStream<'_>, plain: bool) -> TokenStream<'_> {
+    if plain {
+        s.plain()
+    } else {
+        s
     }
 }
 
@@ -252,48 +284,32 @@ fn alias_head_end(text: &str) -> usize {
     at
 }
 
-/// A part's tokens: from its cut up to the next cut (between two ops of the block it
-/// started in) or the `}` that closes that block, then the end.
+/// How often (in bytes of text) a part's thread looks whether it is still wanted.
+const CANCEL_CHECK_STEP: usize = 1 << 20;
+
+/// A part's tokens ([`TokenStream::part`]), releasing the text behind them and ending
+/// early when the main thread no longer needs the part.
 struct PartTokens<'t, 'c, 'r> {
     inner: TokenStream<'t>,
-    text_len: usize,
-    stop: Option<usize>,
-    depth: u32,
-    max_depth: u32,
-    end: Option<usize>,
-    last_end: usize,
     cancel: &'c AtomicBool,
     release: Releaser<'r>,
-    count: u32,
+    /// The next offset at which to look at `cancel` and `release`.
+    watch: usize,
 }
 
 impl<'t> Iterator for PartTokens<'t, '_, '_> {
     type Item = GrammarToken<'t>;
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        if self.end.is_some() {
-            return None;
-        }
-        self.count = self.count.wrapping_add(1);
-        if self.count.is_multiple_of(4096) && self.cancel.load(Ordering::Relaxed) {
-            return Some(to_grammar(Err((0, LexError::UnexpectedChar, 0))));
-        }
-        let Some(item) = self.inner.next() else {
-            self.end = Some(self.text_len);
-            return None;
-        };
-        if let Ok((l, tok, r)) = &item {
-            if self.depth == 0 && (Some(*l) == self.stop || matches!(tok, Token::RBrace)) {
-                self.end = Some(*l);
-                return None;
-            }
-            self.last_end = *r;
-            self.release.passed(*l);
-            if is_opener(tok) {
-                self.depth += 1;
-                self.max_depth = self.max_depth.max(self.depth);
-            } else if matches!(tok, Token::RParen | Token::RBracket | Token::RBrace | Token::Greater) {
-                self.depth = self.depth.saturating_sub(1);
+        let item = self.inner.next()?;
+        if let Ok((l, _, _)) = &item {
+            if *l >= self.watch {
+                if self.cancel.load(Ordering::Relaxed) {
+                    return Some(to_grammar(Err((*l, LexError::UnexpectedChar, *l + 1))));
+                }
+                self.release.passed(*l);
+                self.watch = *l + CANCEL_CHECK_STEP;
             }
         }
         Some(to_grammar(item))
@@ -302,32 +318,32 @@ impl<'t> Iterator for PartTokens<'t, '_, '_> {
 
 /// Parses the part of `text` that starts at `start` (another thread's work); `None` if it
 /// is not a list of ops this thread can read on its own.
-fn parse_part(text: &str, head: usize, start: usize, stop: Option<usize>, cancel: &AtomicBool, release: Release<'_>) -> Option<ParsedPart> {
+fn parse_part(
+    text: &str,
+    head: usize,
+    start: usize,
+    stop: Option<usize>,
+    cancel: &AtomicBool,
+    release: Release<'_>,
+    plain: bool,
+) -> Option<ParsedPart> {
     let mut cx = ParseCx::new(text);
     if head > 0 && head <= start {
-        grammar::FileParser::new().parse(&mut cx, TokenStream::new(&text[..head]).map(to_grammar)).ok()?;
+        grammar::FileParser::new().parse(&mut cx, stream(TokenStream::new(&text[..head]), plain).map(to_grammar)).ok()?;
         // Only alias definitions: no ops, no `{-# ... #-}`.
         if cx.module.body.op_capacity() != 0 || !cx.module.file_metadata.is_empty() {
             return None;
         }
     }
-    let mut tokens = PartTokens {
-        inner: TokenStream::starting_at(text, start),
-        text_len: text.len(),
-        stop,
-        depth: 0,
-        max_depth: 0,
-        end: None,
-        last_end: start,
-        cancel,
-        release: Releaser::new(release, start),
-        count: 0,
-    };
+    let inner = stream(TokenStream::part(text, start, stop), plain);
+    let mut tokens = PartTokens { inner, cancel, release: Releaser::new(release, start), watch: start };
     let ops = grammar::OpsParser::new().parse(&mut cx, &mut tokens).ok()?;
-    let end = tokens.end?;
+    let end = tokens.inner.ended_at()?;
     if ops.is_empty() || !cx.errors.is_empty() || cancel.load(Ordering::Relaxed) {
         return None;
     }
+    let last_end = tokens.inner.last_end();
+    let max_depth = tokens.inner.max_depth();
     let comments = tokens.inner.into_trivia().comments;
     Some(ParsedPart {
         ops,
@@ -338,8 +354,8 @@ fn parse_part(text: &str, head: usize, start: usize, stop: Option<usize>, cancel
         forward_loc_aliases: std::mem::take(&mut cx.forward_loc_aliases),
         comments,
         end,
-        last_end: tokens.last_end,
-        max_depth: tokens.max_depth,
+        last_end,
+        max_depth,
         module: cx.module,
     })
 }

@@ -129,3 +129,69 @@ pub fn first_line_diff(want: &str, got: &str) -> String {
     }
     format!("lengths differ: want {} lines, got {} lines (trailing text differs)", want.lines().count(), got.lines().count())
 }
+
+/// A parse: the module or the diagnostics.
+pub type Parse = Result<Module, Vec<amanda_opt::diag::Diagnostic>>;
+
+/// The first difference between two parses, if any: interned values by id, arenas,
+/// comments and aliases, or diagnostics.
+pub fn parse_difference(want: &Parse, got: &Parse) -> Option<String> {
+    match (want, got) {
+        (Err(a), Err(b)) => (a != b).then(|| format!("diagnostics differ:\n  want {:?}\n  got  {:?}", a, b)),
+        (Ok(_), Err(b)) => Some(format!("the cut parse failed: {:?}", b)),
+        (Err(a), Ok(_)) => Some(format!("the cut parse succeeded where the sequential one failed: {:?}", a)),
+        (Ok(a), Ok(b)) => module_difference(a, b),
+    }
+}
+
+fn module_difference(a: &Module, b: &Module) -> Option<String> {
+    let (x, y) = (&a.ctx, &b.ctx);
+    let counts = |c: &amanda_opt::ir::Context| (c.sym_count(), c.type_count(), c.attr_count());
+    if counts(x) != counts(y) {
+        return Some(format!("interned (strings, types, attributes): want {:?}, got {:?}", counts(x), counts(y)));
+    }
+    for i in 0..x.sym_count() {
+        if x.str(amanda_opt::ir::Sym::new(i)) != y.str(amanda_opt::ir::Sym::new(i)) {
+            return Some(format!("string {}: want {:?}, got {:?}", i, x.str(amanda_opt::ir::Sym::new(i)), y.str(amanda_opt::ir::Sym::new(i))));
+        }
+    }
+    for i in 0..x.type_count() {
+        if x.type_data(amanda_opt::ir::TypeId::new(i)) != y.type_data(amanda_opt::ir::TypeId::new(i)) {
+            return Some(format!("type {}: want {:?}, got {:?}", i, x.type_data(amanda_opt::ir::TypeId::new(i)), y.type_data(amanda_opt::ir::TypeId::new(i))));
+        }
+    }
+    for i in 0..x.attr_count() {
+        if x.attr_data(amanda_opt::ir::AttrId::new(i)) != y.attr_data(amanda_opt::ir::AttrId::new(i)) {
+            return Some(format!("attribute {}: want {:?}, got {:?}", i, x.attr_data(amanda_opt::ir::AttrId::new(i)), y.attr_data(amanda_opt::ir::AttrId::new(i))));
+        }
+    }
+    let (bx, by) = (format!("{:?}", a.body), format!("{:?}", b.body));
+    if bx != by {
+        let at = bx.bytes().zip(by.bytes()).position(|(p, q)| p != q).unwrap_or(bx.len().min(by.len()));
+        let around = |s: &str| s.get(at.saturating_sub(200)..(at + 200).min(s.len())).unwrap_or("").to_string();
+        return Some(format!("arenas differ near byte {}:\n  want ...{}...\n  got  ...{}...", at, around(&bx), around(&by)));
+    }
+    let comments = |m: &Module| {
+        let mut v: Vec<String> = m.comments.iter().map(|(k, c)| format!("{:?} {:?}", k, c)).collect();
+        v.sort();
+        v
+    };
+    let rest = |m: &Module| format!("{:?} {:?} {:?} {:?}", m.top, m.aliases, m.file_metadata, comments(m));
+    (rest(a) != rest(b)).then(|| format!("module differs:\n  want {}\n  got  {}", rest(a), rest(b)))
+}
+
+
+/// Every `.mlir` file under `dir`.
+pub fn mlir_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            mlir_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "mlir" || e == "amir") {
+            out.push(p);
+        }
+    }
+}
+

@@ -1,0 +1,152 @@
+//! Reading the common shapes the lexer takes as one token: a whole attribute dictionary of
+//! literal entries ([`Token::DictText`](super::lexer::Token::DictText)) and a whole operand
+//! list ([`Token::UseListText`](super::lexer::Token::UseListText)). Nearly every op of a
+//! TensorFlow graph has both, and taking them whole saves the grammar most of its steps.
+//!
+//! What they build is exactly what the grammar builds from their tokens, through the same
+//! [`ParseCx`] calls in the same order: an entry's value is read by the grammar itself
+//! (its `Attr` rule, over the value's tokens), and an operand by [`ParseCx::value_use`].
+//! Entries repeat from op to op (the device, `T = f32`, `padding = "SAME"`), so the
+//! dictionary's entries go through a small memo keyed by their text: an entry seen before
+//! costs one hash and one comparison. The memo only skips work that would intern nothing
+//! new (an entry's first occurrence always builds it), so ids come out the same as without
+//! it. The lexer's regular expressions guarantee the shapes, so reading them cannot fail
+//! on syntax; a plain token stream ([`TokenStream::plain`]) never makes these tokens, and
+//! `syntax::parse_module` reports every error from such a plain parse.
+
+use super::builder::{ActionResult, ParseCx, UseRef};
+use super::lexer::TokenStream;
+use crate::ir::NamedAttr;
+use rustc_hash::FxBuildHasher;
+use std::hash::BuildHasher;
+
+/// Slots of the entry memo (a power of two).
+const MEMO_SLOTS: usize = 4096;
+
+/// A direct-mapped memo of dictionary entries by their text: each text goes to one slot,
+/// and a newer entry takes the slot of an older one.
+#[derive(Default)]
+pub struct EntryMemo<'t> {
+    slots: Vec<(u64, &'t str, NamedAttr)>,
+}
+
+impl<'t> EntryMemo<'t> {
+    fn get(&self, hash: u64, text: &str) -> Option<NamedAttr> {
+        let (h, t, n) = self.slots.get(hash as usize & (MEMO_SLOTS - 1))?;
+        (*h == hash && *t == text).then_some(*n)
+    }
+
+    fn put(&mut self, hash: u64, text: &'t str, entry: NamedAttr) {
+        if self.slots.is_empty() {
+            let none = NamedAttr { name: crate::ir::Sym::new(0), value: crate::ir::AttrId::new(0) };
+            self.slots = vec![(u64::MAX, "", none); MEMO_SLOTS];
+        }
+        self.slots[hash as usize & (MEMO_SLOTS - 1)] = (hash, text, entry);
+    }
+}
+
+/// The entries of a dictionary's text `{k = v, ...}`: their byte ranges in `text`, blanks
+/// trimmed. Commas inside strings and lists do not separate entries.
+fn entry_ranges(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let bytes = text.as_bytes();
+    let last = bytes.len().saturating_sub(1); // the closing `}`
+    let mut at = 1;
+    std::iter::from_fn(move || {
+        while at < last && bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        if at >= last {
+            return None;
+        }
+        let start = at;
+        let mut depth = 0u32;
+        while at < last {
+            match bytes[at] {
+                b'"' => {
+                    at += 1;
+                    while at < last && bytes[at] != b'"' {
+                        at += if bytes[at] == b'\\' { 2 } else { 1 };
+                    }
+                }
+                b'[' | b'<' => depth += 1,
+                b']' | b'>' => depth = depth.saturating_sub(1),
+                b',' if depth == 0 => break,
+                _ => {}
+            }
+            at += 1;
+        }
+        let mut end = at.min(last);
+        while end > start && bytes[end - 1].is_ascii_whitespace() {
+            end -= 1;
+        }
+        at += 1; // past the comma
+        Some((start, end))
+    })
+}
+
+impl<'t> ParseCx<'t> {
+    /// A [`Token::DictText`](super::lexer::Token::DictText) at offset `at`: its entries,
+    /// as the grammar's `AttrDict` rule gives them.
+    pub fn dict_text(&mut self, text: &'t str, at: usize) -> ActionResult<Vec<NamedAttr>> {
+        let mut entries = Vec::with_capacity(8);
+        for (start, end) in entry_ranges(text) {
+            let entry = &text[start..end];
+            let hash = FxBuildHasher.hash_one(entry);
+            if let Some(named) = self.entry_memo.get(hash, entry) {
+                entries.push(named);
+                continue;
+            }
+            // `key = value`: a bare key has no `=` and no blanks.
+            let eq = entry.find('=').unwrap_or(0);
+            let key = entry[..eq].trim_end();
+            let value_start = start + eq + 1 + (entry[eq + 1..].len() - entry[eq + 1..].trim_start().len());
+            let value = self.attr_at(at + value_start, at + end)?;
+            let named = self.named(key, Some(value));
+            self.entry_memo.put(hash, entry, named);
+            entries.push(named);
+        }
+        Ok(entries)
+    }
+
+    /// Reads the attribute value `text[from..to]` with the grammar's `Attr` rule.
+    fn attr_at(&mut self, from: usize, to: usize) -> ActionResult<crate::ir::AttrId> {
+        let text = self.text;
+        let tokens = TokenStream::starting_at(&text[..to], from).plain().map(super::to_grammar);
+        super::grammar::AttrParser::new().parse(self, tokens).map_err(|e| match e {
+            lalrpop_util::ParseError::User { error } => lalrpop_util::ParseError::User { error },
+            other => lalrpop_util::ParseError::User { error: super::convert_error(text, other) },
+        })
+    }
+
+    /// A [`Token::UseListText`](super::lexer::Token::UseListText) at offset `at`: its
+    /// operands, as the grammar's `UseList` rule gives them.
+    pub fn use_list_text(&mut self, text: &'t str, at: usize) -> ActionResult<Vec<UseRef>> {
+        let inner = &text[1..text.len() - 1];
+        let mut uses = Vec::with_capacity(4);
+        let mut offset = at + 1;
+        for piece in inner.split(',') {
+            let lead = piece.len() - piece.trim_start().len();
+            let name = piece.trim();
+            let l = offset + lead;
+            let (value, index) = match name.find('#') {
+                Some(h) => (&name[..h], Some(&name[h..])),
+                None => (name, None),
+            };
+            uses.push(self.value_use(value, index, l, l + name.len())?);
+            offset += piece.len() + 1;
+        }
+        Ok(uses)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_split_at_top_level_commas() {
+        let text = r#"{a = "x, \"y\"", b = [1, 2],c=#tf_type.shape<?x2> , d = true}"#;
+        let got: Vec<&str> = entry_ranges(text).map(|(s, e)| &text[s..e]).collect();
+        assert_eq!(got, vec![r#"a = "x, \"y\"""#, "b = [1, 2]", "c=#tf_type.shape<?x2>", "d = true"]);
+    }
+}
