@@ -92,7 +92,7 @@ pub mod visibility;
 use rustc_hash::FxHashMap;
 
 use crate::diag::Diagnostic;
-use crate::ir::{AttrData, AttrId, BlockId, Module, OpId, RegionId, TypeId, ValueId};
+use crate::ir::{AttrData, AttrId, BlockId, Module, OpId, RegionId, Sym, TypeId, ValueId};
 
 /// Checks `m`; returns every violation, in source order.
 pub fn verify_module(m: &Module) -> Vec<Diagnostic> {
@@ -116,6 +116,8 @@ pub struct Verifier<'m> {
     ok: Vec<bool>,
     /// Per symbol-table block (`None` for the file): symbol name → defining op.
     symbol_tables: FxHashMap<Option<BlockId>, FxHashMap<String, OpId>>,
+    /// The names of [`tfg::KEYWORD_ATTRS`] as symbols (`None`: no op can have it).
+    keyword_syms: [Option<Sym>; 3],
 }
 
 impl<'m> Verifier<'m> {
@@ -126,6 +128,7 @@ impl<'m> Verifier<'m> {
             passed: Vec::new(),
             ok: vec![false; m.body.op_capacity()],
             symbol_tables: FxHashMap::default(),
+            keyword_syms: tfg::KEYWORD_ATTRS.map(|k| m.ctx.lookup_sym(k)),
         }
     }
 
@@ -139,11 +142,10 @@ impl<'m> Verifier<'m> {
         self.ok[op.index()] = true;
         self.passed.push(op);
         let mut valid = structure::check_blocks(self, op);
-        let regions = self.m.body.op(op).regions.clone();
-        for r in regions {
-            for &b in &self.m.body.region(r).blocks {
-                let children: Vec<OpId> = self.m.body.block_ops(b).collect();
-                for child in children {
+        let m = self.m;
+        for &r in &m.body.op(op).regions {
+            for &b in &m.body.region(r).blocks {
+                for child in m.body.block_ops(b) {
                     valid &= self.verify_op(child);
                 }
             }

@@ -82,14 +82,14 @@ pub fn check_blocks(v: &mut Verifier<'_>, op: OpId) -> bool {
         let entry = blocks.first().copied();
         let mut entry_has_pred = false;
         for &b in blocks {
-            let ops: Vec<OpId> = m.body.block_ops(b).collect();
+            let last_op = m.body.last_op(b);
             if blocks.len() > 1 {
-                match ops.last() {
+                match last_op {
                     None => {
                         v.report(v.error(op, "empty block: expect at least a terminator"));
                         valid = false;
                     }
-                    Some(&last) => {
+                    Some(last) => {
                         let name = v.name(last);
                         if is_registered(name) && !is_terminator(name) {
                             v.report(v.error(last, format!("block with no terminator, has '{}'", name)));
@@ -98,12 +98,12 @@ pub fn check_blocks(v: &mut Verifier<'_>, op: OpId) -> bool {
                     }
                 }
             }
-            for (i, &o) in ops.iter().enumerate() {
+            for o in m.body.block_ops(b) {
                 let succs = &m.body.op(o).successors;
                 if succs.is_empty() {
                     continue;
                 }
-                if i + 1 != ops.len() {
+                if Some(o) != last_op {
                     v.report(v.error(o, "operation with block successors must terminate its parent block"));
                     valid = false;
                 }
