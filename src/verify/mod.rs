@@ -72,6 +72,13 @@
 //! two rules tfg reports without failing the op (empty keyword attributes, a while body
 //! not ending with `tfg.yield`) do not stop anything.
 //!
+//! # Large blocks
+//!
+//! The ops of a large block (see [`crate::parallel`]) are verified in pieces on rayon's
+//! workers, each piece by its own [`Verifier`]; their diagnostics and valid ops are appended
+//! in block order, so the result is the sequential walk's. The operand visibility check
+//! ([`visibility`]) is split the same way over the list of valid ops.
+//!
 //! # Where the wording differs from MLIR's
 //!
 //! * "see referenced function": MLIR's note prints the whole function before these words;
@@ -89,17 +96,23 @@ pub mod tfg;
 pub mod types;
 pub mod visibility;
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use crate::diag::Diagnostic;
 use crate::ir::{AttrData, AttrId, BlockId, Module, OpId, RegionId, Sym, TypeId, ValueId};
+use crate::parallel::{self, Split};
 
 /// Checks `m`; returns every violation, in source order.
 pub fn verify_module(m: &Module) -> Vec<Diagnostic> {
-    let mut v = Verifier::new(m);
-    for op in m.body.block_ops(m.top) {
-        v.verify_op(op);
-    }
+    verify_module_with(m, Split::DEFAULT)
+}
+
+/// [`verify_module`], with large blocks split among rayon's workers as `split` says (the
+/// diagnostics do not depend on it).
+pub fn verify_module_with(m: &Module, split: Split) -> Vec<Diagnostic> {
+    let mut v = Verifier::new(m, split);
+    v.verify_block(m.top);
     v.finish()
 }
 
@@ -109,11 +122,10 @@ pub type Check = Result<(), Diagnostic>;
 /// Verification state for one module.
 pub struct Verifier<'m> {
     pub m: &'m Module,
+    split: Split,
     diags: Vec<Diagnostic>,
     /// Ops whose own rules passed, in visit order (the cross-op checks run on them).
     passed: Vec<OpId>,
-    /// Per op index: its own rules passed.
-    ok: Vec<bool>,
     /// Per symbol-table block (`None` for the file): symbol name → defining op.
     symbol_tables: FxHashMap<Option<BlockId>, FxHashMap<String, OpId>>,
     /// The names of [`tfg::KEYWORD_ATTRS`] as symbols (`None`: no op can have it).
@@ -121,12 +133,12 @@ pub struct Verifier<'m> {
 }
 
 impl<'m> Verifier<'m> {
-    fn new(m: &'m Module) -> Self {
+    fn new(m: &'m Module, split: Split) -> Self {
         Verifier {
             m,
+            split,
             diags: Vec::new(),
             passed: Vec::new(),
-            ok: vec![false; m.body.op_capacity()],
             symbol_tables: FxHashMap::default(),
             keyword_syms: tfg::KEYWORD_ATTRS.map(|k| m.ctx.lookup_sym(k)),
         }
@@ -139,15 +151,12 @@ impl<'m> Verifier<'m> {
             self.diags.push(d);
             return false;
         }
-        self.ok[op.index()] = true;
         self.passed.push(op);
         let mut valid = structure::check_blocks(self, op);
         let m = self.m;
         for &r in &m.body.op(op).regions {
             for &b in &m.body.region(r).blocks {
-                for child in m.body.block_ops(b) {
-                    valid &= self.verify_op(child);
-                }
+                valid &= self.verify_block(b);
             }
         }
         if valid {
@@ -155,6 +164,38 @@ impl<'m> Verifier<'m> {
                 self.diags.push(d);
                 valid = false;
             }
+        }
+        valid
+    }
+
+    /// Verifies every op of block `b` (a large block in pieces, on rayon's workers). Returns
+    /// whether they are all valid.
+    fn verify_block(&mut self, b: BlockId) -> bool {
+        let m = self.m;
+        let split = self.split;
+        if !split.splits(&m.body, b) {
+            let mut valid = true;
+            for op in m.body.block_ops(b) {
+                valid &= self.verify_op(op);
+            }
+            return valid;
+        }
+        let parts: Vec<(bool, Verifier<'m>)> = parallel::all_pieces(&m.body, b, split)
+            .into_par_iter()
+            .map(|piece| {
+                let mut v = Verifier::new(m, split);
+                let mut valid = true;
+                for op in piece.ops(&m.body) {
+                    valid &= v.verify_op(op);
+                }
+                (valid, v)
+            })
+            .collect();
+        let mut valid = true;
+        for (piece_valid, part) in parts {
+            valid &= piece_valid;
+            self.diags.extend(part.diags);
+            self.passed.extend(part.passed);
         }
         valid
     }
@@ -210,11 +251,6 @@ impl<'m> Verifier<'m> {
     /// without failing).
     pub fn report(&mut self, d: Diagnostic) {
         self.diags.push(d);
-    }
-
-    /// Whether `op`'s own rules passed (false for ops not visited).
-    pub fn is_ok(&self, op: OpId) -> bool {
-        self.ok.get(op.index()).copied().unwrap_or(false)
     }
 
     pub fn name(&self, op: OpId) -> &'m str {
