@@ -62,6 +62,11 @@ impl Context {
         self.attrs.get(a.index())
     }
 
+    /// Number of distinct attributes interned so far (attribute ids are `0..attr_count()`).
+    pub fn attr_count(&self) -> usize {
+        self.attrs.len()
+    }
+
     /// Looks through aliases.
     pub fn resolved_attr(&self, mut a: AttrId) -> AttrId {
         while let AttrData::Alias { target, .. } = self.attr_data(a) {

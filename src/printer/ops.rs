@@ -130,9 +130,7 @@ impl Printer<'_> {
             if header {
                 self.print_block_header(b, indent);
             }
-            for op in m.body.block_ops(b) {
-                self.print_op(op, indent + 2);
-            }
+            self.print_block_ops(b, indent + 2);
             self.print_block_end_comments(b, indent + 2);
         }
         self.indent(indent);
