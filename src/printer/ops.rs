@@ -46,7 +46,7 @@ impl Printer<'_> {
         let m = self.m;
         let od = m.body.op(op);
         self.out.push('"');
-        self.out.push_str(&crate::ir::context::escape_bytes(m.ctx.str(od.name).as_bytes()));
+        super::attrs::push_escaped_str(m.ctx.str(od.name), &mut self.out);
         self.out.push_str("\"(");
         let n_succ_operands: u32 = od.successors.iter().map(|s| s.1).sum();
         let n_plain = od.operands.len() - n_succ_operands as usize;
@@ -106,11 +106,16 @@ impl Printer<'_> {
             write_dict(&m.ctx, &od.attrs, self.style, &mut self.out);
         }
         self.out.push_str(" : (");
-        let types: Vec<TypeId> = m.body.operands(op).map(|v| m.body.value(v).ty).collect();
-        self.push_types(&types);
+        self.push_value_types(m.body.operands(op));
         self.out.push_str(") -> ");
-        let results: Vec<TypeId> = m.body.results(op).iter().map(|&v| m.body.value(v).ty).collect();
-        self.push_result_types(&results);
+        let results = m.body.results(op);
+        if let [single] = results {
+            self.push_result_types(&[m.body.value(*single).ty]);
+        } else {
+            self.out.push('(');
+            self.push_value_types(results.iter().copied());
+            self.out.push(')');
+        }
     }
 
     // ------------------------------------------------------------------ regions
@@ -216,6 +221,16 @@ impl Printer<'_> {
                 self.out.push_str(", ");
             }
             self.names.write_use(&self.m.ctx, v, &mut self.out);
+        }
+    }
+
+    /// The types of `values`, comma separated.
+    fn push_value_types(&mut self, values: impl Iterator<Item = ValueId>) {
+        for (i, v) in values.enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.push_type(self.m.body.value(v).ty);
         }
     }
 
