@@ -501,7 +501,7 @@ fn func_arg_names(m: &Module, func: OpId, entry: BlockId) -> Vec<(ValueId, Strin
     let ctx = &m.ctx;
     let args = &body.block(entry).args;
     let mut out = Vec::new();
-    if args.len() % 2 != 0 {
+    if !args.len().is_multiple_of(2) {
         return out;
     }
     for pair in args.chunks(2) {

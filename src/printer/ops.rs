@@ -440,7 +440,7 @@ impl Printer<'_> {
         let AttrData::Type(fn_ty) = ctx.attr_data(fn_ty) else { return false };
         let TypeData::Function { inputs, results } = ctx.type_data(ctx.resolved_type(*fn_ty)) else { return false };
         let args = &m.body.block(entry).args;
-        if inputs.len() != args.len() || args.len() % 2 != 0 {
+        if inputs.len() != args.len() || !args.len().is_multiple_of(2) {
             return false;
         }
         for (i, &a) in args.iter().enumerate() {
@@ -681,7 +681,6 @@ impl Printer<'_> {
                 p.out.push(']');
             }
         };
-        let in_types;
         match kind {
             "IfRegion" => {
                 self.out.push(' ');
@@ -691,7 +690,6 @@ impl Printer<'_> {
                 self.print_region(regions[0], indent, true, false);
                 self.out.push_str(" else ");
                 self.print_region(regions[1], indent, true, false);
-                in_types = self.types_of(&data);
             }
             "CaseRegion" => {
                 self.out.push(' ');
@@ -701,7 +699,6 @@ impl Printer<'_> {
                     self.out.push_str(if i > 0 { ", " } else { " " });
                     self.print_region(r, indent, true, false);
                 }
-                in_types = self.types_of(&data);
             }
             "WhileRegion" => {
                 self.out.push('(');
@@ -712,7 +709,6 @@ impl Printer<'_> {
                 self.print_region(regions[0], indent, true, false);
                 self.out.push_str(" do ");
                 self.print_region(regions[1], indent, true, false);
-                in_types = self.types_of(&data);
             }
             _ => {
                 let (bounds, init) = data.split_at(3);
@@ -730,9 +726,9 @@ impl Printer<'_> {
                 self.names.write_use(&self.m.ctx, bounds[2], &mut self.out);
                 self.out.push(' ');
                 self.print_region(regions[0], indent, true, false);
-                in_types = self.types_of(&data);
             }
         }
+        let in_types = self.types_of(&data);
         let attrs = m.body.op(op).attrs.clone();
         self.print_attr_dict(&attrs);
         let out_types = self.types_of(&results);
