@@ -126,6 +126,8 @@ pub struct Verifier<'m> {
     diags: Vec<Diagnostic>,
     /// Ops whose own rules passed, in visit order (the cross-op checks run on them).
     passed: Vec<OpId>,
+    /// The functional ops among them, whose symbol uses are checked at the end.
+    symbol_users: Vec<(OpId, concrete_ops::ConcreteKind)>,
     /// Per symbol-table block (`None` for the file): symbol name → defining op.
     symbol_tables: FxHashMap<Option<BlockId>, FxHashMap<String, OpId>>,
     /// The names of [`tfg::KEYWORD_ATTRS`] as symbols (`None`: no op can have it).
@@ -139,6 +141,7 @@ impl<'m> Verifier<'m> {
             split,
             diags: Vec::new(),
             passed: Vec::new(),
+            symbol_users: Vec::new(),
             symbol_tables: FxHashMap::default(),
             keyword_syms: tfg::KEYWORD_ATTRS.map(|k| m.ctx.lookup_sym(k)),
         }
@@ -152,6 +155,9 @@ impl<'m> Verifier<'m> {
             return false;
         }
         self.passed.push(op);
+        if let Some(kind) = concrete_ops::kind_of(self.name(op)) {
+            self.symbol_users.push((op, kind));
+        }
         let mut valid = structure::check_blocks(self, op);
         let m = self.m;
         for &r in &m.body.op(op).regions {
@@ -196,6 +202,7 @@ impl<'m> Verifier<'m> {
             valid &= piece_valid;
             self.diags.extend(part.diags);
             self.passed.extend(part.passed);
+            self.symbol_users.extend(part.symbol_users);
         }
         valid
     }
@@ -231,14 +238,12 @@ impl<'m> Verifier<'m> {
 
     fn finish(mut self) -> Vec<Diagnostic> {
         symbols::check_tables(&mut self);
-        let passed = std::mem::take(&mut self.passed);
-        for &op in &passed {
-            if let Some(kind) = concrete_ops::kind_of(self.name(op)) {
-                if let Err(d) = concrete_ops::check_symbol_uses(&mut self, op, kind) {
-                    self.diags.push(d);
-                }
+        for (op, kind) in std::mem::take(&mut self.symbol_users) {
+            if let Err(d) = concrete_ops::check_symbol_uses(&mut self, op, kind) {
+                self.diags.push(d);
             }
         }
+        let passed = std::mem::take(&mut self.passed);
         visibility::check(&mut self, &passed);
         let mut diags = self.diags;
         diags.sort_by_key(|d| d.span.map(|s| s.start).unwrap_or(0));
