@@ -4,10 +4,11 @@
 //! A block of at least [`Split::min_block_ops`] ops is cut into consecutive *pieces* of about
 //! [`Split::piece_ops`] ops (nested ops count too, so a piece of region ops is not heavier
 //! than a piece of plain nodes); each piece is handled by one worker and the results are put
-//! back together in block order, so the outcome is exactly the sequential walk's. An op with
-//! more than `piece_ops` nested ops is a piece of its own, marked [`Piece::alone`]: the
-//! printer prints it on the calling thread, streaming (its large blocks are split in turn).
-//! Smaller blocks are walked sequentially, as before.
+//! back together in block order, so the outcome is exactly the sequential walk's. The pieces
+//! are found by walking the block (its ops are a linked list) while the workers already work
+//! on the first ones. An op with more than `piece_ops` nested ops is a piece of its own,
+//! marked [`Piece::alone`]: the printer prints it on the calling thread, streaming (its large
+//! blocks are split in turn). Smaller blocks are walked sequentially, as before.
 //!
 //! The entry points take a [`Split`]: [`Split::DEFAULT`] in the tool, small values in tests so
 //! that small inputs go through the parallel path, [`Split::SEQUENTIAL`] for the reference.
@@ -67,47 +68,41 @@ pub(crate) fn ops_from(body: &Body, first: Option<OpId>) -> impl Iterator<Item =
     std::iter::successors(first, move |&op| body.next_op(op))
 }
 
-/// Cuts the ops from `cursor` on into pieces: at most `max_pieces` ordinary ones, ending
-/// early after a piece that is [`Piece::alone`]. Returns the pieces and the op after them.
-pub(crate) fn next_pieces(body: &Body, cursor: Option<OpId>, split: Split, max_pieces: usize) -> (Vec<Piece>, Option<OpId>) {
+/// The pieces of the ops of `block`, in order, found lazily (one walk of the block, which
+/// callers overlap with the work on the pieces already found).
+pub(crate) fn pieces(body: &Body, block: BlockId, split: Split) -> impl Iterator<Item = Piece> + '_ {
+    let mut cursor = body.first_op(block);
+    std::iter::from_fn(move || {
+        let (piece, next) = next_piece(body, cursor?, split);
+        cursor = next;
+        Some(piece)
+    })
+}
+
+/// The piece starting at `first`, and the op after it: `first` alone if it has more than
+/// `piece_ops` nested ops, otherwise ops up to a weight of `piece_ops`, stopping before an
+/// op that must be alone.
+fn next_piece(body: &Body, first: OpId, split: Split) -> (Piece, Option<OpId>) {
     let limit = split.piece_len();
-    let mut pieces = Vec::new();
-    let mut cursor = cursor;
-    let mut current: Option<Piece> = None;
+    let mut piece = Piece { first, len: 0, alone: false };
     let mut weight = 0usize;
+    let mut cursor = Some(first);
     while let Some(op) = cursor {
+        if weight >= limit {
+            break;
+        }
         let nested = nested_ops(body, op, limit);
         if nested > limit {
-            pieces.extend(current.take());
-            pieces.push(Piece { first: op, len: 1, alone: true });
-            return (pieces, body.next_op(op));
+            if piece.len == 0 {
+                return (Piece { first, len: 1, alone: true }, body.next_op(first));
+            }
+            break;
         }
-        let piece = current.get_or_insert(Piece { first: op, len: 0, alone: false });
         piece.len += 1;
         weight += 1 + nested;
         cursor = body.next_op(op);
-        if weight >= limit {
-            pieces.extend(current.take());
-            weight = 0;
-            if pieces.len() >= max_pieces {
-                break;
-            }
-        }
     }
-    pieces.extend(current);
-    (pieces, cursor)
-}
-
-/// Every piece of the ops of `block`.
-pub(crate) fn all_pieces(body: &Body, block: BlockId, split: Split) -> Vec<Piece> {
-    let mut pieces = Vec::new();
-    let mut cursor = body.first_op(block);
-    while cursor.is_some() {
-        let (more, next) = next_pieces(body, cursor, split, usize::MAX);
-        pieces.extend(more);
-        cursor = next;
-    }
-    pieces
+    (piece, cursor)
 }
 
 /// The number of ops nested in `op`'s regions, counted up to just past `limit`.
@@ -133,7 +128,7 @@ fn nested_ops(body: &Body, op: OpId, limit: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{next_pieces, Piece, Split};
+    use super::{pieces, Piece, Split};
     use crate::ir::Module;
 
     fn graph(ops: &str) -> Module {
@@ -145,16 +140,10 @@ mod tests {
     }
 
     /// The lengths of the pieces of the graph's block, `*` marking an op alone.
-    fn lengths(m: &Module, split: Split, max_pieces: usize) -> Vec<String> {
+    fn lengths(m: &Module, split: Split) -> Vec<String> {
         let graph = m.top_ops()[0];
         let block = m.body.region(m.body.op(graph).regions[0]).blocks[0];
-        let (pieces, next) = next_pieces(&m.body, m.body.first_op(block), split, max_pieces);
-        let mut out: Vec<String> =
-            pieces.iter().map(|p: &Piece| if p.alone { format!("{}*", p.len) } else { p.len.to_string() }).collect();
-        if next.is_some() {
-            out.push("...".to_string());
-        }
-        out
+        pieces(&m.body, block, split).map(|p: Piece| if p.alone { format!("{}*", p.len) } else { p.len.to_string() }).collect()
     }
 
     #[test]
@@ -162,12 +151,10 @@ mod tests {
         let node = |i: usize| format!("  %A{}, %ctl_a{} = A : () -> (tensor<i1>)\n", i, i);
         let if_op = "  %If, %ctl_0 = IfRegion %A0 then {\n    %B, %ctl_1 = B : () -> (tensor<f32>)\n    yield(%B) : tensor<f32>\n  } else {\n    %C, %ctl_2 = C : () -> (tensor<f32>)\n    yield(%C) : tensor<f32>\n  } : (tensor<i1>) -> (tensor<f32>)\n";
         let m = graph(&format!("{}{}{}{}{}", node(0), node(1), if_op, node(2), node(3)));
-        let split = Split { min_block_ops: 1, piece_ops: 3 };
-        // The IfRegion has 4 nested ops, more than 3: alone, and the round ends after it.
-        assert_eq!(lengths(&m, split, usize::MAX), ["2", "1*", "..."]);
-        let split = Split { min_block_ops: 1, piece_ops: 5 };
+        // The IfRegion has 4 nested ops, more than 3: alone.
+        assert_eq!(lengths(&m, Split { min_block_ops: 1, piece_ops: 3 }), ["2", "1*", "2"]);
         // Weights 1, 1, 5, 1, 1.
-        assert_eq!(lengths(&m, split, usize::MAX), ["3", "2"]);
-        assert_eq!(lengths(&m, split, 1), ["3", "..."]);
+        assert_eq!(lengths(&m, Split { min_block_ops: 1, piece_ops: 5 }), ["3", "2"]);
+        assert_eq!(lengths(&m, Split { min_block_ops: 1, piece_ops: 1 }), ["1", "1", "1*", "1", "1"]);
     }
 }

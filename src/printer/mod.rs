@@ -4,18 +4,18 @@
 //! (`--canonical`: exactly what mlir-opt / tfg-opt print).
 //!
 //! Op forms live in [`ops`]; types and attributes in [`attrs`]; value naming in [`names`];
-//! the ops of a block, printed in parallel when the block is large, in [`rounds`].
+//! the ops of a block, printed in parallel when the block is large, in [`blocks`].
 //!
 //! Names (and, in canonical style, MLIR's aliases) are computed once per module before
 //! printing and only read while printing, by the calling thread and rayon's workers alike.
 
 pub mod attrs;
+pub mod blocks;
 pub mod dense;
 pub mod float;
 pub mod locs;
 pub mod names;
 pub mod ops;
-pub mod rounds;
 pub mod segments;
 
 pub use attrs::type_to_string;
@@ -26,7 +26,7 @@ use crate::ir::{AliasValue, CommentAnchor, Module, TypeId};
 use crate::parallel::Split;
 use attrs::Style;
 use names::Names;
-use rounds::WorkerState;
+use blocks::WorkerState;
 
 /// How to print.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -75,8 +75,9 @@
 //! # Large blocks
 //!
 //! The ops of a large block (see [`crate::parallel`]) are verified in pieces on rayon's
-//! workers, each piece by its own [`Verifier`]; their diagnostics and valid ops are appended
-//! in block order, so the result is the sequential walk's. The operand visibility check
+//! workers, each piece by its own [`Verifier`], as the walk of the block finds them; their
+//! diagnostics and valid ops are appended in block order, so the result is the sequential
+//! walk's. The operand visibility check
 //! ([`visibility`]) is split the same way over the list of valid ops.
 //!
 //! # Where the wording differs from MLIR's
@@ -96,12 +97,13 @@ pub mod tfg;
 pub mod types;
 pub mod visibility;
 
-use rayon::prelude::*;
+use std::sync::mpsc;
+
 use rustc_hash::FxHashMap;
 
 use crate::diag::Diagnostic;
 use crate::ir::{AttrData, AttrId, BlockId, Module, OpId, RegionId, Sym, TypeId, ValueId};
-use crate::parallel::{self, Split};
+use crate::parallel::{self, Piece, Split};
 
 /// Checks `m`; returns every violation, in source order.
 pub fn verify_module(m: &Module) -> Vec<Diagnostic> {
@@ -186,25 +188,41 @@ impl<'m> Verifier<'m> {
             }
             return valid;
         }
-        let parts: Vec<(bool, Verifier<'m>)> = parallel::all_pieces(&m.body, b, split)
-            .into_par_iter()
-            .map(|piece| {
-                let mut v = Verifier::new(m, split);
-                let mut valid = true;
-                for op in piece.ops(&m.body) {
-                    valid &= v.verify_op(op);
-                }
-                (valid, v)
-            })
-            .collect();
+        // The pieces are verified while the walk finds the next ones; each piece's verifier
+        // comes back through a channel of its own, in block order.
+        let mut parts = Vec::new();
+        rayon::in_place_scope(|scope| {
+            for piece in parallel::pieces(&m.body, b, split) {
+                let (done, part) = mpsc::sync_channel(1);
+                parts.push(part);
+                scope.spawn(move |_| {
+                    let _ = done.send(Verifier::verify_piece(m, split, piece));
+                });
+            }
+        });
         let mut valid = true;
-        for (piece_valid, part) in parts {
+        for part in parts {
+            // The scope has waited for every piece (and re-raised a worker's panic).
+            let Ok((piece_valid, part)) = part.recv() else {
+                valid = false;
+                continue;
+            };
             valid &= piece_valid;
             self.diags.extend(part.diags);
             self.passed.extend(part.passed);
             self.symbol_users.extend(part.symbol_users);
         }
         valid
+    }
+
+    /// Verifies the ops of `piece` with a verifier of its own; whether they are all valid.
+    fn verify_piece(m: &'m Module, split: Split, piece: Piece) -> (bool, Verifier<'m>) {
+        let mut v = Verifier::new(m, split);
+        let mut valid = true;
+        for op in piece.ops(&m.body) {
+            valid &= v.verify_op(op);
+        }
+        (valid, v)
     }
 
     /// The rules of `op` itself, in MLIR's order.
