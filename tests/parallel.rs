@@ -274,9 +274,10 @@ fn diagnostics_of_errors_spread_over_a_graph() {
 }
 
 /// Uses that do not dominate, in the ordered region of a `func.func` (a dominator tree the
-/// workers share).
+/// workers share), and branches from the middle of its entry block back to it (the block
+/// rules, which the workers check for the ops of their pieces).
 #[test]
-fn dominance_in_a_large_ordered_region() {
+fn dominance_and_successors_in_a_large_region() {
     let mut text = String::from("\"func.func\"() ({\n^bb0(%a: i32):\n");
     for i in 0..600 {
         text.push_str(&format!("  %{} = \"test.op\"(%a) : (i32) -> i32\n", i));
@@ -290,7 +291,12 @@ fn dominance_in_a_large_ordered_region() {
         let later = m.body.results(ops[i + 7])[0];
         m.body.set_operand(ops[i], 0, later);
     }
-    let diags = assert_same("func.func with forward uses", &m);
-    let count = diags.iter().filter(|d| d.message == "operand #0 does not dominate this use").count();
-    assert_eq!(count, 20, "{:#?}", diags);
+    for i in [300, 450] {
+        m.body.set_successors(ops[i], smallvec::smallvec![(entry, 0)]);
+    }
+    let diags = assert_same("func.func with forward uses and branches", &m);
+    let count = |message: &str| diags.iter().filter(|d| d.message == message).count();
+    assert_eq!(count("operand #0 does not dominate this use"), 20, "{:#?}", diags);
+    assert_eq!(count("operation with block successors must terminate its parent block"), 2, "{:#?}", diags);
+    assert_eq!(count("entry block of region may not have predecessors"), 1, "{:#?}", diags);
 }

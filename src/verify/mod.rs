@@ -103,7 +103,7 @@ use rustc_hash::FxHashMap;
 
 use crate::diag::Diagnostic;
 use crate::ir::{AttrData, AttrId, BlockId, Module, OpId, RegionId, Sym, TypeId, ValueId};
-use crate::parallel::{self, Piece, Split};
+use crate::parallel::{self, Split};
 
 /// Checks `m`; returns every violation, in source order.
 pub fn verify_module(m: &Module) -> Vec<Diagnostic> {
@@ -114,8 +114,16 @@ pub fn verify_module(m: &Module) -> Vec<Diagnostic> {
 /// diagnostics do not depend on it).
 pub fn verify_module_with(m: &Module, split: Split) -> Vec<Diagnostic> {
     let mut v = Verifier::new(m, split);
-    v.verify_block(m.top);
+    v.verify_top();
     v.finish()
+}
+
+/// The ops of a large block, verified on rayon's workers: each piece's verifier (and
+/// whether its ops are valid) in block order, and what the successor rules found among the
+/// ops, which the block rules of the op owning the block report before anything inside.
+struct LargeBlock<'m> {
+    pieces: Vec<(bool, Verifier<'m>)>,
+    successors: structure::SuccessorScan,
 }
 
 /// The outcome of one rule: the first violation, as a diagnostic.
@@ -160,11 +168,20 @@ impl<'m> Verifier<'m> {
         if let Some(kind) = concrete_ops::kind_of(self.name(op)) {
             self.symbol_users.push((op, kind));
         }
-        let mut valid = structure::check_blocks(self, op);
+        // Large blocks are verified first, on the workers, which also scan their ops for
+        // the block rules; everything is reported in the sequential order all the same:
+        // the block rules, then the ops of each block in turn.
         let m = self.m;
+        let mut large = self.verify_large_blocks(op);
+        let mut valid = structure::check_blocks(self, op, |b| {
+            large.iter_mut().find(|(x, _)| *x == b).map(|(_, l)| std::mem::take(&mut l.successors))
+        });
         for &r in &m.body.op(op).regions {
             for &b in &m.body.region(r).blocks {
-                valid &= self.verify_block(b);
+                valid &= match large.iter_mut().find(|(x, _)| *x == b) {
+                    Some((_, l)) => self.merge(std::mem::take(&mut l.pieces)),
+                    None => self.verify_ops(m.body.block_ops(b)),
+                };
             }
         }
         if valid {
@@ -176,53 +193,83 @@ impl<'m> Verifier<'m> {
         valid
     }
 
-    /// Verifies every op of block `b` (a large block in pieces, on rayon's workers). Returns
-    /// whether they are all valid.
-    fn verify_block(&mut self, b: BlockId) -> bool {
+    /// Verifies the ops of the file's top-level block. Returns whether they are all valid.
+    fn verify_top(&mut self) -> bool {
         let m = self.m;
-        let split = self.split;
-        if !split.splits(&m.body, b) {
-            let mut valid = true;
-            for op in m.body.block_ops(b) {
-                valid &= self.verify_op(op);
-            }
-            return valid;
+        if self.split.splits(&m.body, m.top) {
+            let large = self.verify_large(None, m.top);
+            self.merge(large.pieces)
+        } else {
+            self.verify_ops(m.body.block_ops(m.top))
         }
-        // The pieces are verified while the walk finds the next ones; each piece's verifier
-        // comes back through a channel of its own, in block order.
-        let mut parts = Vec::new();
+    }
+
+    /// Verifies `ops` in order. Returns whether they are all valid.
+    fn verify_ops(&mut self, ops: impl Iterator<Item = OpId>) -> bool {
+        let mut valid = true;
+        for op in ops {
+            valid &= self.verify_op(op);
+        }
+        valid
+    }
+
+    /// The large blocks of `op`'s regions, verified on rayon's workers.
+    fn verify_large_blocks(&self, op: OpId) -> Vec<(BlockId, LargeBlock<'m>)> {
+        let m = self.m;
+        let mut large = Vec::new();
+        for &r in &m.body.op(op).regions {
+            for &b in &m.body.region(r).blocks {
+                if self.split.splits(&m.body, b) {
+                    large.push((b, self.verify_large(Some(r), b)));
+                }
+            }
+        }
+        large
+    }
+
+    /// Verifies the ops of block `b` in pieces on rayon's workers, each piece as soon as the
+    /// walk of the block has found it, and scans them for the successor rules of region `r`
+    /// (`None`: the top level, which has none).
+    fn verify_large(&self, r: Option<RegionId>, b: BlockId) -> LargeBlock<'m> {
+        let (m, split) = (self.m, self.split);
+        // Each piece comes back through a channel of its own, in block order.
+        let mut pending = Vec::new();
         rayon::in_place_scope(|scope| {
             for piece in parallel::pieces(&m.body, b, split) {
                 let (done, part) = mpsc::sync_channel(1);
-                parts.push(part);
+                pending.push(part);
                 scope.spawn(move |_| {
-                    let _ = done.send(Verifier::verify_piece(m, split, piece));
+                    let mut v = Verifier::new(m, split);
+                    let valid = v.verify_ops(piece.ops(&m.body));
+                    let scan = r.map(|r| structure::scan_successors(&v, r, b, piece.ops(&m.body)));
+                    let _ = done.send((valid, v, scan.unwrap_or_default()));
                 });
             }
         });
-        let mut valid = true;
-        for part in parts {
+        let mut large = LargeBlock { pieces: Vec::with_capacity(pending.len()), successors: Default::default() };
+        for part in pending {
             // The scope has waited for every piece (and re-raised a worker's panic).
-            let Ok((piece_valid, part)) = part.recv() else {
-                valid = false;
+            let Ok((valid, v, scan)) = part.recv() else {
+                large.pieces.push((false, Verifier::new(m, split)));
                 continue;
             };
+            large.pieces.push((valid, v));
+            large.successors.append(scan);
+        }
+        large
+    }
+
+    /// Appends what the verifiers of a block's pieces found, in order. Returns whether the
+    /// ops are all valid.
+    fn merge(&mut self, pieces: Vec<(bool, Verifier<'m>)>) -> bool {
+        let mut valid = true;
+        for (piece_valid, part) in pieces {
             valid &= piece_valid;
             self.diags.extend(part.diags);
             self.passed.extend(part.passed);
             self.symbol_users.extend(part.symbol_users);
         }
         valid
-    }
-
-    /// Verifies the ops of `piece` with a verifier of its own; whether they are all valid.
-    fn verify_piece(m: &'m Module, split: Split, piece: Piece) -> (bool, Verifier<'m>) {
-        let mut v = Verifier::new(m, split);
-        let mut valid = true;
-        for op in piece.ops(&m.body) {
-            valid &= v.verify_op(op);
-        }
-        (valid, v)
     }
 
     /// The rules of `op` itself, in MLIR's order.
