@@ -64,7 +64,7 @@ impl Piece {
 }
 
 /// The ops from `first` to the end of its block, in order.
-pub(crate) fn ops_from(body: &Body, first: Option<OpId>) -> impl Iterator<Item = OpId> + '_ {
+fn ops_from(body: &Body, first: Option<OpId>) -> impl Iterator<Item = OpId> + '_ {
     std::iter::successors(first, move |&op| body.next_op(op))
 }
 
