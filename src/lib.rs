@@ -12,6 +12,7 @@
 //! * [`ir`] — the data-oriented IR: [`ir::Module`], [`ir::Body`], [`ir::Context`].
 //! * [`verify`] — MLIR's structural rules and tfg's.
 //! * [`printer`] — custom, generic and canonical (tfg-opt compatible) printing.
+//! * [`parallel`] — how verification and printing split large blocks among rayon's workers.
 //! * [`namespace`] — versioned op vocabularies (TensorFlow, ONNX, PyTorch) and checks against them.
 //! * [`passes`] — the pass manager and the built-in passes.
 //! * [`diag`] — diagnostics, rendered with codespan-reporting.
@@ -24,6 +25,7 @@ pub mod expect;
 pub mod input;
 pub mod ir;
 pub mod namespace;
+pub mod parallel;
 pub mod passes;
 pub mod printer;
 pub mod syntax;

@@ -10,6 +10,8 @@
 //!   space dropped, and the aliases MLIR makes itself (`#loc3`, `#map`, `!tuple`, see
 //!   [`super::locs`]) used when [`Style::aliases`] carries them.
 
+use std::fmt::Write as _;
+
 use crate::ir::attrs::{AttrData, Location};
 use crate::ir::context::{escape_bytes, unescape_string};
 use crate::ir::types::{Signedness, TypeData, DYNAMIC};
@@ -299,30 +301,33 @@ pub fn type_to_string(ctx: &Context, t: TypeId) -> String {
 
 // ================================================================================== names
 
-/// Whether `s` can be printed without quotes as a dictionary key / symbol name.
+/// Whether `s` can be printed without quotes as a dictionary key / symbol name (ASCII
+/// only, so looking at bytes is looking at characters).
 pub fn is_bare_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) if c.is_ascii_alphabetic() || c == '_' => {}
-        _ => return false,
-    }
-    chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.')
+    let Some((&first, rest)) = s.as_bytes().split_first() else { return false };
+    (first.is_ascii_alphabetic() || first == b'_')
+        && rest.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.')
 }
 
 /// MLIR's `printKeywordOrString` for raw bytes.
 fn write_keyword_or_string(bytes: &[u8], out: &mut String) {
     match std::str::from_utf8(bytes) {
-        Ok(s) if is_bare_identifier(s) => out.push_str(s),
-        _ => {
-            out.push('"');
-            out.push_str(&escape_bytes(bytes));
-            out.push('"');
-        }
+        Ok(s) => write_keyword_or_str(s, out),
+        Err(_) => write_escaped(bytes, out),
+    }
+}
+
+/// MLIR's `printKeywordOrString`.
+fn write_keyword_or_str(s: &str, out: &mut String) {
+    if is_bare_identifier(s) {
+        out.push_str(s);
+    } else {
+        write_escaped(s.as_bytes(), out);
     }
 }
 
 pub fn write_key(ctx: &Context, key: Sym, out: &mut String) {
-    write_keyword_or_string(ctx.str(key).as_bytes(), out);
+    write_keyword_or_str(ctx.str(key), out);
 }
 
 /// The bytes a symbol reference part (`@name`, `@"a b"`) names.
@@ -347,6 +352,15 @@ pub(crate) fn write_escaped(bytes: &[u8], out: &mut String) {
     out.push('"');
     out.push_str(&escape_bytes(bytes));
     out.push('"');
+}
+
+/// Appends [`escape_bytes`] of `s`, copying `s` as it is when nothing needs escaping.
+pub(crate) fn push_escaped_str(s: &str, out: &mut String) {
+    if s.bytes().all(|b| matches!(b, 0x20..=0x7e) && b != b'\\' && b != b'"') {
+        out.push_str(s);
+    } else {
+        out.push_str(&escape_bytes(s.as_bytes()));
+    }
 }
 
 /// `#dialect.data` when `data` is simple enough, otherwise `#dialect<data>` (MLIR's
@@ -525,10 +539,13 @@ fn write_attr_common(ctx: &Context, a: AttrId, style: Style, out: &mut String) {
             out.push_str("#tf_type.shape<");
             match shape {
                 None => out.push('*'),
-                Some(dims) => {
-                    let parts: Vec<String> = dims.iter().map(|&d| if d == DYNAMIC { "?".to_string() } else { d.to_string() }).collect();
-                    out.push_str(&parts.join("x"));
-                }
+                Some(dims) => write_list(dims.iter(), "x", out, |&d, out| {
+                    if d == DYNAMIC {
+                        out.push('?');
+                    } else {
+                        let _ = write!(out, "{}", d);
+                    }
+                }),
             }
             out.push('>');
         }

@@ -17,6 +17,8 @@
 //! after the module; all others are printed before it. Identity is MLIR's uniquing, which
 //! here is the canonical text of the attribute or type.
 
+use std::sync::{Mutex, PoisonError};
+
 use rustc_hash::FxHashMap;
 
 use crate::ir::attrs::{AttrData, Location};
@@ -243,15 +245,16 @@ pub struct Aliases {
     by_attr: FxHashMap<AttrId, usize>,
     by_type: FxHashMap<TypeId, usize>,
     /// `distinct[N]` ids as written → as printed: MLIR numbers distinct attributes in the
-    /// order it prints them, so the number is given at the first print.
-    distinct_ids: std::cell::RefCell<FxHashMap<u64, u64>>,
+    /// order it prints them, so the number is given at the first print (which is why a
+    /// module that has any is printed sequentially, see [`has_distinct_attrs`]).
+    distinct_ids: Mutex<FxHashMap<u64, u64>>,
 }
 
 impl Aliases {
     /// The printed id of the distinct attribute written `distinct[id]` (numbered now if
     /// this is its first print).
     pub fn distinct_id(&self, id: u64) -> u64 {
-        let mut ids = self.distinct_ids.borrow_mut();
+        let mut ids = self.distinct_ids.lock().unwrap_or_else(PoisonError::into_inner);
         let next = ids.len() as u64;
         *ids.entry(id).or_insert(next)
     }
@@ -370,6 +373,15 @@ fn is_map_or_set(text: &str) -> Option<&'static str> {
     } else {
         None
     }
+}
+
+/// Whether the context holds a `distinct[N]<...>` attribute, which canonical printing
+/// numbers in print order.
+pub(crate) fn has_distinct_attrs(ctx: &Context) -> bool {
+    (0..ctx.attr_count()).any(|i| match ctx.attr_data(AttrId::new(i)) {
+        AttrData::Opaque(text) => ctx.str(*text).starts_with("distinct["),
+        _ => false,
+    })
 }
 
 /// `distinct[N]<body>` split into `N` and `body`.

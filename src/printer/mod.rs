@@ -3,9 +3,14 @@
 //! `keep_comments`, comments kept), generic (`--print-op-generic`), or canonical
 //! (`--canonical`: exactly what mlir-opt / tfg-opt print).
 //!
-//! Op forms live in [`ops`]; types and attributes in [`attrs`]; value naming in [`names`].
+//! Op forms live in [`ops`]; types and attributes in [`attrs`]; value naming in [`names`];
+//! the ops of a block, printed in parallel when the block is large, in [`blocks`].
+//!
+//! Names (and, in canonical style, MLIR's aliases) are computed once per module before
+//! printing and only read while printing, by the calling thread and rayon's workers alike.
 
 pub mod attrs;
+pub mod blocks;
 pub mod dense;
 pub mod float;
 pub mod locs;
@@ -15,9 +20,13 @@ pub mod segments;
 
 pub use attrs::type_to_string;
 
-use crate::ir::{AliasValue, CommentAnchor, Module};
+use rustc_hash::FxHashMap;
+
+use crate::ir::{AliasValue, CommentAnchor, Module, TypeId};
+use crate::parallel::Split;
 use attrs::Style;
 use names::Names;
+use blocks::WorkerState;
 
 /// How to print.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,31 +45,62 @@ pub struct PrintOptions {
 pub struct Printer<'a> {
     pub m: &'a Module,
     pub opts: PrintOptions,
-    pub names: Names,
+    pub names: &'a Names,
     pub style: Style<'a>,
     pub out: String,
     /// Printed text of each type seen so far (types repeat on almost every op).
-    type_text: rustc_hash::FxHashMap<crate::ir::TypeId, Box<str>>,
+    type_text: FxHashMap<TypeId, Box<str>>,
     /// Where to stream `out` to as it fills (None: keep everything in `out`).
     sink: Option<&'a mut dyn std::io::Write>,
     io_error: Option<std::io::Error>,
     /// A same-line comment still to be written at the end of the first line of the op whose
     /// text starts at this offset of `out` (see [`Printer::place_eol_comment`]).
     eol_comment: Option<(usize, crate::ir::OpId)>,
+    /// How large blocks are split among rayon's workers.
+    split: Split,
+}
+
+/// What every printer of one module shares (the calling thread's and the workers').
+#[derive(Clone, Copy)]
+pub(crate) struct Shared<'a> {
+    m: &'a Module,
+    opts: PrintOptions,
+    names: &'a Names,
+    style: Style<'a>,
+    split: Split,
 }
 
 /// Prints `m` as text.
 pub fn print_module(m: &Module, opts: PrintOptions) -> String {
+    print_module_with(m, opts, Split::DEFAULT)
+}
+
+/// [`print_module`], with large blocks split among rayon's workers as `split` says (the
+/// text does not depend on it).
+pub fn print_module_with(m: &Module, opts: PrintOptions, split: Split) -> String {
     let aliases = mlir_aliases(m, opts);
-    let mut p = Printer::new(m, opts, &aliases, None);
+    let names = module_names(m, opts);
+    let mut p = Printer::new(shared(m, opts, &names, &aliases, split), WorkerState::default(), None);
     p.print_file(&aliases);
     p.out
 }
 
 /// Prints `m` to `w`, streaming (the whole text is never held in memory).
 pub fn print_module_to(m: &Module, opts: PrintOptions, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+    print_module_to_with(m, opts, Split::DEFAULT, w)
+}
+
+/// [`print_module_to`], with large blocks split among rayon's workers as `split` says.
+pub fn print_module_to_with(
+    m: &Module,
+    opts: PrintOptions,
+    split: Split,
+    w: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     let aliases = mlir_aliases(m, opts);
-    let mut p = Printer::new(m, opts, &aliases, Some(w));
+    let names = module_names(m, opts);
+    let state = WorkerState { out: String::with_capacity(FLUSH_BYTES * 2), ..Default::default() };
+    let mut p = Printer::new(shared(m, opts, &names, &aliases, split), state, Some(w));
     p.print_file(&aliases);
     p.flush(true);
     match p.io_error.take() {
@@ -78,22 +118,39 @@ fn mlir_aliases(m: &Module, opts: PrintOptions) -> locs::Aliases {
     }
 }
 
+/// The names of every value and block, in the style of `opts`.
+fn module_names(m: &Module, opts: PrintOptions) -> Names {
+    if opts.canonical {
+        names::canonical_names(m, opts.generic)
+    } else {
+        names::preserving_names(m)
+    }
+}
+
+/// The shared part of the printers of `m`. Canonical printing numbers `distinct[N]`
+/// attributes in print order, so a module that has any is printed sequentially.
+fn shared<'a>(m: &'a Module, opts: PrintOptions, names: &'a Names, aliases: &'a locs::Aliases, split: Split) -> Shared<'a> {
+    let split = if opts.canonical && locs::has_distinct_attrs(&m.ctx) { Split::SEQUENTIAL } else { split };
+    Shared { m, opts, names, style: Style::new(opts.canonical).with_aliases(aliases), split }
+}
+
 /// Output is handed to the sink in pieces of about this size.
 const FLUSH_BYTES: usize = 1 << 16;
 
 impl<'a> Printer<'a> {
-    fn new(m: &'a Module, opts: PrintOptions, aliases: &'a locs::Aliases, sink: Option<&'a mut dyn std::io::Write>) -> Self {
-        let names = if opts.canonical { names::canonical_names(m, opts.generic) } else { names::preserving_names(m) };
+    fn new(shared: Shared<'a>, state: WorkerState, sink: Option<&'a mut dyn std::io::Write>) -> Self {
+        let Shared { m, opts, names, style, split } = shared;
         Printer {
             m,
             opts,
             names,
-            style: Style::new(opts.canonical).with_aliases(aliases),
-            out: String::with_capacity(FLUSH_BYTES * 2),
-            type_text: Default::default(),
+            style,
+            out: state.out,
+            type_text: state.type_text,
             sink,
             io_error: None,
             eol_comment: None,
+            split,
         }
     }
 
@@ -110,6 +167,23 @@ impl<'a> Printer<'a> {
                 }
             }
             self.out.clear();
+        }
+    }
+
+    /// Appends text printed elsewhere (by a worker): straight to the sink, after what is
+    /// buffered, when there is one; to `out` otherwise.
+    pub(crate) fn emit(&mut self, text: &str) {
+        if self.sink.is_none() {
+            self.out.push_str(text);
+            return;
+        }
+        self.flush(true);
+        if let Some(sink) = self.sink.as_mut() {
+            if self.io_error.is_none() {
+                if let Err(e) = sink.write_all(text.as_bytes()) {
+                    self.io_error = Some(e);
+                }
+            }
         }
     }
 }
@@ -135,9 +209,7 @@ impl Printer<'_> {
                 } else {
                     self.out.push_str("module {\n");
                 }
-                for &op in &top_ops {
-                    self.print_op(op, 2);
-                }
+                self.print_block_ops(m.top, 2);
                 self.out.push_str(if self.opts.generic { "}) : () -> ()" } else { "}" });
                 if self.opts.debuginfo {
                     self.out.push(' ');
@@ -167,9 +239,7 @@ impl Printer<'_> {
             }
             self.out.push('\n');
         }
-        for &op in &top_ops {
-            self.print_op(op, 0);
-        }
+        self.print_block_ops(m.top, 0);
         self.print_block_end_comments(m.top, 0);
         self.print_file_metadata();
     }
@@ -184,7 +254,7 @@ impl Printer<'_> {
     }
 
     /// Appends the text of type `t` (memoized).
-    pub(crate) fn push_type(&mut self, t: crate::ir::TypeId) {
+    pub(crate) fn push_type(&mut self, t: TypeId) {
         if let Some(text) = self.type_text.get(&t) {
             self.out.push_str(text);
             return;

@@ -143,37 +143,7 @@ pub fn preserving_names(m: &Module) -> Names {
     let mut names = Names { values: vec![None; m.body.value_capacity()], ..Default::default() };
     let ctx = &m.ctx;
     let body = &m.body;
-    // Every spelled name is taken, so fresh names never collide with one. Spelled names are
-    // interned: a flag per symbol marks them; fresh names go to `taken`.
-    let mut spelled = vec![false; ctx.sym_count()];
-    let mut mark = |n: Sym| {
-        if spelled.len() <= n.index() {
-            spelled.resize(n.index() + 1, false);
-        }
-        spelled[n.index()] = true;
-    };
-    let mut blocks = vec![m.top];
-    let mut order = Vec::new();
-    while let Some(b) = blocks.pop() {
-        order.push(b);
-        let bd = body.block(b);
-        for info in &bd.arg_info {
-            if let Some(n) = info.name {
-                mark(n);
-            }
-        }
-        for op in body.block_ops(b) {
-            for g in &body.op(op).result_names {
-                if let Some(n) = g.name {
-                    mark(n);
-                }
-            }
-            for &r in body.op(op).regions.iter().rev() {
-                blocks.extend(body.region(r).blocks.iter().rev());
-            }
-        }
-    }
-    let mut used = UsedNames { ctx, spelled, taken: FxHashSet::default() };
+    let mut used = UsedNames { m, spelled: None, taken: FxHashSet::default() };
     let mut conflict = 0u32;
     let mut fresh = |base: &str, used: &mut UsedNames| -> String {
         let base = sanitize(base);
@@ -188,7 +158,10 @@ pub fn preserving_names(m: &Module) -> Names {
             }
         }
     };
-    for &b in &order {
+    // Blocks in depth-first order: a block, then the blocks of its ops' regions (the last
+    // op's first).
+    let mut blocks = vec![m.top];
+    while let Some(b) = blocks.pop() {
         let bd = body.block(b);
         if b != m.top {
             let label = match bd.label {
@@ -236,25 +209,65 @@ pub fn preserving_names(m: &Module) -> Names {
                     }
                 }
             }
+            for &r in od.regions.iter().rev() {
+                blocks.extend(body.region(r).blocks.iter().rev());
+            }
         }
     }
     names
 }
 
 /// The names taken so far in preserving mode: every spelled name, and the fresh ones made.
+/// Fresh names must not collide with a name spelled anywhere in the module; spelled names
+/// are interned, so a candidate that is not an interned string cannot be one, and the
+/// spelled names are only collected (one walk of the module) for a candidate that is.
 struct UsedNames<'a> {
-    ctx: &'a Context,
-    /// Whether each symbol is spelled as a value or block-argument name.
-    spelled: Vec<bool>,
+    m: &'a Module,
+    /// Whether each symbol is spelled as a value or block-argument name, once needed.
+    spelled: Option<Vec<bool>>,
     taken: FxHashSet<String>,
 }
 
 impl UsedNames<'_> {
     /// Takes `name`; false if it was taken already.
     fn insert(&mut self, name: &str) -> bool {
-        let is_spelled = self.ctx.lookup_sym(name).is_some_and(|s| self.spelled.get(s.index()).copied().unwrap_or(false));
+        let is_spelled = match self.m.ctx.lookup_sym(name) {
+            None => false,
+            Some(s) => self.spelled.get_or_insert_with(|| spelled_syms(self.m)).get(s.index()).copied().unwrap_or(false),
+        };
         !is_spelled && self.taken.insert(name.to_string())
     }
+}
+
+/// Per symbol: whether it is the spelled name of a value or block argument of `m`.
+fn spelled_syms(m: &Module) -> Vec<bool> {
+    let body = &m.body;
+    let mut spelled = vec![false; m.ctx.sym_count()];
+    let mut mark = |n: Sym| {
+        if spelled.len() <= n.index() {
+            spelled.resize(n.index() + 1, false);
+        }
+        spelled[n.index()] = true;
+    };
+    let mut blocks = vec![m.top];
+    while let Some(b) = blocks.pop() {
+        for info in &body.block(b).arg_info {
+            if let Some(n) = info.name {
+                mark(n);
+            }
+        }
+        for op in body.block_ops(b) {
+            for g in &body.op(op).result_names {
+                if let Some(n) = g.name {
+                    mark(n);
+                }
+            }
+            for &r in &body.op(op).regions {
+                blocks.extend(&body.region(r).blocks);
+            }
+        }
+    }
+    spelled
 }
 
 fn node_name(m: &Module, op: OpId) -> Option<String> {
@@ -501,7 +514,7 @@ fn func_arg_names(m: &Module, func: OpId, entry: BlockId) -> Vec<(ValueId, Strin
     let ctx = &m.ctx;
     let args = &body.block(entry).args;
     let mut out = Vec::new();
-    if args.len() % 2 != 0 {
+    if !args.len().is_multiple_of(2) {
         return out;
     }
     for pair in args.chunks(2) {

@@ -46,7 +46,7 @@ impl Printer<'_> {
         let m = self.m;
         let od = m.body.op(op);
         self.out.push('"');
-        self.out.push_str(&crate::ir::context::escape_bytes(m.ctx.str(od.name).as_bytes()));
+        super::attrs::push_escaped_str(m.ctx.str(od.name), &mut self.out);
         self.out.push_str("\"(");
         let n_succ_operands: u32 = od.successors.iter().map(|s| s.1).sum();
         let n_plain = od.operands.len() - n_succ_operands as usize;
@@ -106,11 +106,16 @@ impl Printer<'_> {
             write_dict(&m.ctx, &od.attrs, self.style, &mut self.out);
         }
         self.out.push_str(" : (");
-        let types: Vec<TypeId> = m.body.operands(op).map(|v| m.body.value(v).ty).collect();
-        self.push_types(&types);
+        self.push_value_types(m.body.operands(op));
         self.out.push_str(") -> ");
-        let results: Vec<TypeId> = m.body.results(op).iter().map(|&v| m.body.value(v).ty).collect();
-        self.push_result_types(&results);
+        let results = m.body.results(op);
+        if let [single] = results {
+            self.push_result_types(&[m.body.value(*single).ty]);
+        } else {
+            self.out.push('(');
+            self.push_value_types(results.iter().copied());
+            self.out.push(')');
+        }
     }
 
     // ------------------------------------------------------------------ regions
@@ -130,9 +135,7 @@ impl Printer<'_> {
             if header {
                 self.print_block_header(b, indent);
             }
-            for op in m.body.block_ops(b) {
-                self.print_op(op, indent + 2);
-            }
+            self.print_block_ops(b, indent + 2);
             self.print_block_end_comments(b, indent + 2);
         }
         self.indent(indent);
@@ -218,6 +221,16 @@ impl Printer<'_> {
                 self.out.push_str(", ");
             }
             self.names.write_use(&self.m.ctx, v, &mut self.out);
+        }
+    }
+
+    /// The types of `values`, comma separated.
+    fn push_value_types(&mut self, values: impl Iterator<Item = ValueId>) {
+        for (i, v) in values.enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.push_type(self.m.body.value(v).ty);
         }
     }
 
@@ -427,7 +440,7 @@ impl Printer<'_> {
         let AttrData::Type(fn_ty) = ctx.attr_data(fn_ty) else { return false };
         let TypeData::Function { inputs, results } = ctx.type_data(ctx.resolved_type(*fn_ty)) else { return false };
         let args = &m.body.block(entry).args;
-        if inputs.len() != args.len() || args.len() % 2 != 0 {
+        if inputs.len() != args.len() || !args.len().is_multiple_of(2) {
             return false;
         }
         for (i, &a) in args.iter().enumerate() {
@@ -668,7 +681,6 @@ impl Printer<'_> {
                 p.out.push(']');
             }
         };
-        let in_types;
         match kind {
             "IfRegion" => {
                 self.out.push(' ');
@@ -678,7 +690,6 @@ impl Printer<'_> {
                 self.print_region(regions[0], indent, true, false);
                 self.out.push_str(" else ");
                 self.print_region(regions[1], indent, true, false);
-                in_types = self.types_of(&data);
             }
             "CaseRegion" => {
                 self.out.push(' ');
@@ -688,7 +699,6 @@ impl Printer<'_> {
                     self.out.push_str(if i > 0 { ", " } else { " " });
                     self.print_region(r, indent, true, false);
                 }
-                in_types = self.types_of(&data);
             }
             "WhileRegion" => {
                 self.out.push('(');
@@ -699,7 +709,6 @@ impl Printer<'_> {
                 self.print_region(regions[0], indent, true, false);
                 self.out.push_str(" do ");
                 self.print_region(regions[1], indent, true, false);
-                in_types = self.types_of(&data);
             }
             _ => {
                 let (bounds, init) = data.split_at(3);
@@ -717,9 +726,9 @@ impl Printer<'_> {
                 self.names.write_use(&self.m.ctx, bounds[2], &mut self.out);
                 self.out.push(' ');
                 self.print_region(regions[0], indent, true, false);
-                in_types = self.types_of(&data);
             }
         }
+        let in_types = self.types_of(&data);
         let attrs = m.body.op(op).attrs.clone();
         self.print_attr_dict(&attrs);
         let out_types = self.types_of(&results);

@@ -72,6 +72,14 @@
 //! two rules tfg reports without failing the op (empty keyword attributes, a while body
 //! not ending with `tfg.yield`) do not stop anything.
 //!
+//! # Large blocks
+//!
+//! The ops of a large block (see [`crate::parallel`]) are verified in pieces on rayon's
+//! workers, each piece by its own [`Verifier`], as the walk of the block finds them; their
+//! diagnostics and valid ops are appended in block order, so the result is the sequential
+//! walk's. The operand visibility check
+//! ([`visibility`]) is split the same way over the list of valid ops.
+//!
 //! # Where the wording differs from MLIR's
 //!
 //! * "see referenced function": MLIR's note prints the whole function before these words;
@@ -89,18 +97,33 @@ pub mod tfg;
 pub mod types;
 pub mod visibility;
 
+use std::sync::mpsc;
+
 use rustc_hash::FxHashMap;
 
 use crate::diag::Diagnostic;
-use crate::ir::{AttrData, AttrId, BlockId, Module, OpId, RegionId, TypeId, ValueId};
+use crate::ir::{AttrData, AttrId, BlockId, Module, OpId, RegionId, Sym, TypeId, ValueId};
+use crate::parallel::{self, Split};
 
 /// Checks `m`; returns every violation, in source order.
 pub fn verify_module(m: &Module) -> Vec<Diagnostic> {
-    let mut v = Verifier::new(m);
-    for op in m.body.block_ops(m.top) {
-        v.verify_op(op);
-    }
+    verify_module_with(m, Split::DEFAULT)
+}
+
+/// [`verify_module`], with large blocks split among rayon's workers as `split` says (the
+/// diagnostics do not depend on it).
+pub fn verify_module_with(m: &Module, split: Split) -> Vec<Diagnostic> {
+    let mut v = Verifier::new(m, split);
+    v.verify_top();
     v.finish()
+}
+
+/// The ops of a large block, verified on rayon's workers: each piece's verifier (and
+/// whether its ops are valid) in block order, and what the successor rules found among the
+/// ops, which the block rules of the op owning the block report before anything inside.
+struct LargeBlock<'m> {
+    pieces: Vec<(bool, Verifier<'m>)>,
+    successors: structure::SuccessorScan,
 }
 
 /// The outcome of one rule: the first violation, as a diagnostic.
@@ -109,23 +132,28 @@ pub type Check = Result<(), Diagnostic>;
 /// Verification state for one module.
 pub struct Verifier<'m> {
     pub m: &'m Module,
+    split: Split,
     diags: Vec<Diagnostic>,
     /// Ops whose own rules passed, in visit order (the cross-op checks run on them).
     passed: Vec<OpId>,
-    /// Per op index: its own rules passed.
-    ok: Vec<bool>,
+    /// The functional ops among them, whose symbol uses are checked at the end.
+    symbol_users: Vec<(OpId, concrete_ops::ConcreteKind)>,
     /// Per symbol-table block (`None` for the file): symbol name → defining op.
     symbol_tables: FxHashMap<Option<BlockId>, FxHashMap<String, OpId>>,
+    /// The names of [`tfg::KEYWORD_ATTRS`] as symbols (`None`: no op can have it).
+    keyword_syms: [Option<Sym>; 3],
 }
 
 impl<'m> Verifier<'m> {
-    fn new(m: &'m Module) -> Self {
+    fn new(m: &'m Module, split: Split) -> Self {
         Verifier {
             m,
+            split,
             diags: Vec::new(),
             passed: Vec::new(),
-            ok: vec![false; m.body.op_capacity()],
+            symbol_users: Vec::new(),
             symbol_tables: FxHashMap::default(),
+            keyword_syms: tfg::KEYWORD_ATTRS.map(|k| m.ctx.lookup_sym(k)),
         }
     }
 
@@ -136,16 +164,24 @@ impl<'m> Verifier<'m> {
             self.diags.push(d);
             return false;
         }
-        self.ok[op.index()] = true;
         self.passed.push(op);
-        let mut valid = structure::check_blocks(self, op);
-        let regions = self.m.body.op(op).regions.clone();
-        for r in regions {
-            for &b in &self.m.body.region(r).blocks {
-                let children: Vec<OpId> = self.m.body.block_ops(b).collect();
-                for child in children {
-                    valid &= self.verify_op(child);
-                }
+        if let Some(kind) = concrete_ops::kind_of(self.name(op)) {
+            self.symbol_users.push((op, kind));
+        }
+        // Large blocks are verified first, on the workers, which also scan their ops for
+        // the block rules; everything is reported in the sequential order all the same:
+        // the block rules, then the ops of each block in turn.
+        let m = self.m;
+        let mut large = self.verify_large_blocks(op);
+        let mut valid = structure::check_blocks(self, op, |b| {
+            large.iter_mut().find(|(x, _)| *x == b).map(|(_, l)| std::mem::take(&mut l.successors))
+        });
+        for &r in &m.body.op(op).regions {
+            for &b in &m.body.region(r).blocks {
+                valid &= match large.iter_mut().find(|(x, _)| *x == b) {
+                    Some((_, l)) => self.merge(std::mem::take(&mut l.pieces)),
+                    None => self.verify_ops(m.body.block_ops(b)),
+                };
             }
         }
         if valid {
@@ -153,6 +189,85 @@ impl<'m> Verifier<'m> {
                 self.diags.push(d);
                 valid = false;
             }
+        }
+        valid
+    }
+
+    /// Verifies the ops of the file's top-level block. Returns whether they are all valid.
+    fn verify_top(&mut self) -> bool {
+        let m = self.m;
+        if self.split.splits(&m.body, m.top) {
+            let large = self.verify_large(None, m.top);
+            self.merge(large.pieces)
+        } else {
+            self.verify_ops(m.body.block_ops(m.top))
+        }
+    }
+
+    /// Verifies `ops` in order. Returns whether they are all valid.
+    fn verify_ops(&mut self, ops: impl Iterator<Item = OpId>) -> bool {
+        let mut valid = true;
+        for op in ops {
+            valid &= self.verify_op(op);
+        }
+        valid
+    }
+
+    /// The large blocks of `op`'s regions, verified on rayon's workers.
+    fn verify_large_blocks(&self, op: OpId) -> Vec<(BlockId, LargeBlock<'m>)> {
+        let m = self.m;
+        let mut large = Vec::new();
+        for &r in &m.body.op(op).regions {
+            for &b in &m.body.region(r).blocks {
+                if self.split.splits(&m.body, b) {
+                    large.push((b, self.verify_large(Some(r), b)));
+                }
+            }
+        }
+        large
+    }
+
+    /// Verifies the ops of block `b` in pieces on rayon's workers, each piece as soon as the
+    /// walk of the block has found it, and scans them for the successor rules of region `r`
+    /// (`None`: the top level, which has none).
+    fn verify_large(&self, r: Option<RegionId>, b: BlockId) -> LargeBlock<'m> {
+        let (m, split) = (self.m, self.split);
+        // Each piece comes back through a channel of its own, in block order.
+        let mut pending = Vec::new();
+        rayon::in_place_scope(|scope| {
+            for piece in parallel::pieces(&m.body, b, split) {
+                let (done, part) = mpsc::sync_channel(1);
+                pending.push(part);
+                scope.spawn(move |_| {
+                    let mut v = Verifier::new(m, split);
+                    let valid = v.verify_ops(piece.ops(&m.body));
+                    let scan = r.map(|r| structure::scan_successors(&v, r, b, piece.ops(&m.body)));
+                    let _ = done.send((valid, v, scan.unwrap_or_default()));
+                });
+            }
+        });
+        let mut large = LargeBlock { pieces: Vec::with_capacity(pending.len()), successors: Default::default() };
+        for part in pending {
+            // The scope has waited for every piece (and re-raised a worker's panic).
+            let Ok((valid, v, scan)) = part.recv() else {
+                large.pieces.push((false, Verifier::new(m, split)));
+                continue;
+            };
+            large.pieces.push((valid, v));
+            large.successors.append(scan);
+        }
+        large
+    }
+
+    /// Appends what the verifiers of a block's pieces found, in order. Returns whether the
+    /// ops are all valid.
+    fn merge(&mut self, pieces: Vec<(bool, Verifier<'m>)>) -> bool {
+        let mut valid = true;
+        for (piece_valid, part) in pieces {
+            valid &= piece_valid;
+            self.diags.extend(part.diags);
+            self.passed.extend(part.passed);
+            self.symbol_users.extend(part.symbol_users);
         }
         valid
     }
@@ -188,14 +303,12 @@ impl<'m> Verifier<'m> {
 
     fn finish(mut self) -> Vec<Diagnostic> {
         symbols::check_tables(&mut self);
-        let passed = std::mem::take(&mut self.passed);
-        for &op in &passed {
-            if let Some(kind) = concrete_ops::kind_of(self.name(op)) {
-                if let Err(d) = concrete_ops::check_symbol_uses(&mut self, op, kind) {
-                    self.diags.push(d);
-                }
+        for (op, kind) in std::mem::take(&mut self.symbol_users) {
+            if let Err(d) = concrete_ops::check_symbol_uses(&mut self, op, kind) {
+                self.diags.push(d);
             }
         }
+        let passed = std::mem::take(&mut self.passed);
         visibility::check(&mut self, &passed);
         let mut diags = self.diags;
         diags.sort_by_key(|d| d.span.map(|s| s.start).unwrap_or(0));
@@ -208,11 +321,6 @@ impl<'m> Verifier<'m> {
     /// without failing).
     pub fn report(&mut self, d: Diagnostic) {
         self.diags.push(d);
-    }
-
-    /// Whether `op`'s own rules passed (false for ops not visited).
-    pub fn is_ok(&self, op: OpId) -> bool {
-        self.ok.get(op.index()).copied().unwrap_or(false)
     }
 
     pub fn name(&self, op: OpId) -> &'m str {

@@ -3,7 +3,8 @@
 //! internal consistency of the arenas that a buggy pass could break.
 
 use super::{Check, Verifier};
-use crate::ir::{BlockId, OpId, ValueDef};
+use crate::diag::Diagnostic;
+use crate::ir::{BlockId, OpId, RegionId, ValueDef};
 
 /// The ops amanda-opt knows the definition of (MLIR's "registered" ops): tfg's intrinsic,
 /// region and functional ops, and `builtin.module`. Everything else is unregistered: any
@@ -73,23 +74,23 @@ pub fn check_internal(v: &Verifier<'_>, op: OpId) -> Check {
 
 /// Block rules of every region of `op`: terminators in multi-block regions, successors
 /// last in their block and in the same region, entry blocks without predecessors.
-/// Reports every violation; returns whether there was none.
-pub fn check_blocks(v: &mut Verifier<'_>, op: OpId) -> bool {
+/// `scanned` gives the successor rules' findings for a block whose ops were already scanned
+/// (a large block, by the workers); the other blocks are scanned here. Reports every
+/// violation; returns whether there was none.
+pub fn check_blocks(v: &mut Verifier<'_>, op: OpId, mut scanned: impl FnMut(BlockId) -> Option<SuccessorScan>) -> bool {
     let m = v.m;
     let mut valid = true;
     for &r in &m.body.op(op).regions {
         let blocks = &m.body.region(r).blocks;
-        let entry = blocks.first().copied();
         let mut entry_has_pred = false;
         for &b in blocks {
-            let ops: Vec<OpId> = m.body.block_ops(b).collect();
             if blocks.len() > 1 {
-                match ops.last() {
+                match m.body.last_op(b) {
                     None => {
                         v.report(v.error(op, "empty block: expect at least a terminator"));
                         valid = false;
                     }
-                    Some(&last) => {
+                    Some(last) => {
                         let name = v.name(last);
                         if is_registered(name) && !is_terminator(name) {
                             v.report(v.error(last, format!("block with no terminator, has '{}'", name)));
@@ -98,20 +99,11 @@ pub fn check_blocks(v: &mut Verifier<'_>, op: OpId) -> bool {
                     }
                 }
             }
-            for (i, &o) in ops.iter().enumerate() {
-                let succs = &m.body.op(o).successors;
-                if succs.is_empty() {
-                    continue;
-                }
-                if i + 1 != ops.len() {
-                    v.report(v.error(o, "operation with block successors must terminate its parent block"));
-                    valid = false;
-                }
-                if succs.iter().any(|&(s, _)| m.body.block(s).parent != Some(r)) {
-                    v.report(v.op_error(o, "branching to block of a different region"));
-                    valid = false;
-                }
-                entry_has_pred |= succs.iter().any(|&(s, _)| Some(s) == entry);
+            let scan = scanned(b).unwrap_or_else(|| scan_successors(v, r, b, m.body.block_ops(b)));
+            valid &= scan.reports.is_empty();
+            entry_has_pred |= scan.to_entry;
+            for d in scan.reports {
+                v.report(d);
             }
         }
         if entry_has_pred {
@@ -120,6 +112,46 @@ pub fn check_blocks(v: &mut Verifier<'_>, op: OpId) -> bool {
         }
     }
     valid
+}
+
+/// What the successor rules found among some ops of a block.
+#[derive(Default)]
+pub struct SuccessorScan {
+    /// The violations, in op order.
+    pub reports: Vec<Diagnostic>,
+    /// Whether one of the ops branches to the entry block of the region.
+    pub to_entry: bool,
+}
+
+impl SuccessorScan {
+    /// The findings of `self`, then those of the ops after them.
+    pub fn append(&mut self, later: SuccessorScan) {
+        self.reports.extend(later.reports);
+        self.to_entry |= later.to_entry;
+    }
+}
+
+/// The successor rules for `ops`, ops of block `b` of region `r`: an op with successors is
+/// the last op of its block and branches to blocks of the same region.
+pub fn scan_successors(v: &Verifier<'_>, r: RegionId, b: BlockId, ops: impl Iterator<Item = OpId>) -> SuccessorScan {
+    let m = v.m;
+    let entry = m.body.region(r).blocks.first().copied();
+    let last = m.body.last_op(b);
+    let mut scan = SuccessorScan::default();
+    for o in ops {
+        let succs = &m.body.op(o).successors;
+        if succs.is_empty() {
+            continue;
+        }
+        if Some(o) != last {
+            scan.reports.push(v.error(o, "operation with block successors must terminate its parent block"));
+        }
+        if succs.iter().any(|&(s, _)| m.body.block(s).parent != Some(r)) {
+            scan.reports.push(v.op_error(o, "branching to block of a different region"));
+        }
+        scan.to_entry |= succs.iter().any(|&(s, _)| Some(s) == entry);
+    }
+    scan
 }
 
 /// `builtin.module`: no operands or results, one region with at most one block; attribute

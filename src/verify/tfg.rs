@@ -10,14 +10,15 @@ use super::{first_control, Check, Verifier};
 use crate::ir::{AttrData, OpForm, OpId, TypeId};
 
 /// The attributes the node syntax writes as `name("...")`, `device("...")`, ...
-const KEYWORD_ATTRS: [&str; 3] = ["_mlir_device", "_mlir_assigned_device", "_mlir_name"];
+pub(super) const KEYWORD_ATTRS: [&str; 3] = ["_mlir_device", "_mlir_assigned_device", "_mlir_name"];
 
 /// tfg's check of every op directly in a `tfg.graph` or `tfg.func` body.
 pub fn check_node(v: &mut Verifier<'_>, op: OpId) -> Check {
-    control_last(v, op, &v.operand_types(op), "input")?;
-    control_last(v, op, &v.result_types(op), "result")?;
-    for key in KEYWORD_ATTRS {
-        let Some(a) = v.m.op_attr(op, key) else { continue };
+    let body = &v.m.body;
+    control_last(v, op, body.operands(op).map(|x| v.value_type(x)), "input")?;
+    control_last(v, op, body.results(op).iter().map(|&x| v.value_type(x)), "result")?;
+    for (key, sym) in KEYWORD_ATTRS.into_iter().zip(v.keyword_syms) {
+        let Some(a) = sym.and_then(|s| body.attr(op, s)) else { continue };
         if is_empty_string(v, a) {
             // tfg emits this one without failing the op.
             let d = v.op_error(op, format!("{} has empty value. Only insert this attribute when it has a value", key));
@@ -35,9 +36,9 @@ fn is_empty_string(v: &Verifier<'_>, a: crate::ir::AttrId) -> bool {
 }
 
 /// "found non-control input in position #j after control input in position #i".
-fn control_last(v: &Verifier<'_>, op: OpId, types: &[TypeId], what: &str) -> Check {
+fn control_last(v: &Verifier<'_>, op: OpId, types: impl Iterator<Item = TypeId>, what: &str) -> Check {
     let mut last_control: Option<usize> = None;
-    for (i, &t) in types.iter().enumerate() {
+    for (i, t) in types.enumerate() {
         if v.is_control(t) {
             last_control = Some(i);
         } else if let Some(c) = last_control {

@@ -7,9 +7,16 @@
 //!
 //! The parser's name scoping already guarantees all this for parsed input; passes that
 //! move ops or rewire operands are what this catches.
+//!
+//! A long list of ops is checked in pieces on rayon's workers ([`crate::parallel`]); the
+//! dominator trees are built once per region and shared, and the reports are kept in list
+//! order.
+
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use petgraph::algo::dominators::{simple_fast, Dominators};
 use petgraph::graph::{DiGraph, NodeIndex};
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::Verifier;
@@ -32,19 +39,45 @@ fn ssa_ordered(name: &str) -> bool {
     name == "func.func"
 }
 
+/// The dominator trees of the regions that need one, each built once (by the first worker
+/// that asks) and shared.
+#[derive(Default)]
+struct DomCache(Mutex<FxHashMap<RegionId, Arc<OnceLock<RegionDoms>>>>);
+
+impl DomCache {
+    /// The slot of region `r`'s tree (filled with `get_or_init`).
+    fn slot(&self, r: RegionId) -> Arc<OnceLock<RegionDoms>> {
+        let mut map = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        map.entry(r).or_default().clone()
+    }
+}
+
 /// Checks the operands of every op in `ops` (one report per op at most, as MLIR stops at
 /// the first bad operand).
 pub fn check(v: &mut Verifier<'_>, ops: &[OpId]) {
-    let mut cache: FxHashMap<RegionId, RegionDoms> = FxHashMap::default();
-    for &op in ops {
-        let operands: Vec<ValueId> = v.m.body.operands(op).collect();
-        for (slot, value) in operands.into_iter().enumerate() {
-            if let Some(d) = check_operand(v, op, slot, value, &mut cache) {
-                v.report(d);
-                break;
-            }
-        }
+    let cache = DomCache::default();
+    let split = v.split;
+    let reports = if ops.len() >= split.min_block_ops {
+        let shared: &Verifier<'_> = v;
+        let pieces: Vec<Vec<Diagnostic>> =
+            ops.par_chunks(split.piece_ops.max(1)).map(|piece| check_ops(shared, piece, &cache)).collect();
+        pieces.concat()
+    } else {
+        check_ops(v, ops, &cache)
+    };
+    for d in reports {
+        v.report(d);
     }
+}
+
+/// The reports for `ops`, in order.
+fn check_ops(v: &Verifier<'_>, ops: &[OpId], cache: &DomCache) -> Vec<Diagnostic> {
+    let mut reports = Vec::new();
+    for &op in ops {
+        let bad = v.m.body.operands(op).enumerate().find_map(|(slot, value)| check_operand(v, op, slot, value, cache));
+        reports.extend(bad);
+    }
+    reports
 }
 
 /// The region holding `b` (`None` for the file's top level).
@@ -93,7 +126,7 @@ fn check_operand(
     user: OpId,
     slot: usize,
     value: ValueId,
-    cache: &mut FxHashMap<RegionId, RegionDoms>,
+    cache: &DomCache,
 ) -> Option<Diagnostic> {
     let body = &v.m.body;
     let (def_block, def_op) = match body.value(value).def {
@@ -137,7 +170,8 @@ fn check_operand(
     if body.region(r).blocks.len() <= 1 && !ssa_ordered(v.name(owner)) {
         return None;
     }
-    let doms = cache.entry(r).or_insert_with(|| region_doms(v, r));
+    let tree = cache.slot(r);
+    let doms = tree.get_or_init(|| region_doms(v, r));
     let (Some(&u), Some(&d)) = (doms.index.get(&use_block), doms.index.get(&def_block)) else { return None };
     // Uses in unreachable blocks are not checked.
     let mut chain = doms.doms.dominators(u)?;

@@ -1,0 +1,160 @@
+//! How the read-only stages after parsing — verification ([`crate::verify`]) and printing
+//! ([`crate::printer`]) — share the ops of a large block among rayon's workers.
+//!
+//! A block of at least [`Split::min_block_ops`] ops is cut into consecutive *pieces* of about
+//! [`Split::piece_ops`] ops (nested ops count too, so a piece of region ops is not heavier
+//! than a piece of plain nodes); each piece is handled by one worker and the results are put
+//! back together in block order, so the outcome is exactly the sequential walk's. The pieces
+//! are found by walking the block (its ops are a linked list) while the workers already work
+//! on the first ones. An op with more than `piece_ops` nested ops is a piece of its own,
+//! marked [`Piece::alone`]: the printer prints it on the calling thread, streaming (its large
+//! blocks are split in turn). Smaller blocks are walked sequentially, as before.
+//!
+//! The entry points take a [`Split`]: [`Split::DEFAULT`] in the tool, small values in tests so
+//! that small inputs go through the parallel path, [`Split::SEQUENTIAL`] for the reference.
+
+use crate::ir::{BlockId, Body, OpId};
+
+/// When and how finely a block's ops are split among workers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// Blocks with fewer ops are walked sequentially.
+    pub min_block_ops: usize,
+    /// Ops per piece (an op with regions counts with the ops nested in it).
+    pub piece_ops: usize,
+}
+
+impl Split {
+    /// 8192 ops per block (a few milliseconds of work, against some microseconds to hand a
+    /// piece to a worker), pieces of 2048 ops (about 600 KB of generic text each).
+    pub const DEFAULT: Split = Split { min_block_ops: 8192, piece_ops: 2048 };
+    /// Never split: the sequential walk.
+    pub const SEQUENTIAL: Split = Split { min_block_ops: usize::MAX, piece_ops: usize::MAX };
+
+    /// Whether the ops of `block` are split.
+    pub fn splits(&self, body: &Body, block: BlockId) -> bool {
+        body.block_len(block) >= self.min_block_ops.max(1)
+    }
+
+    fn piece_len(&self) -> usize {
+        self.piece_ops.max(1)
+    }
+}
+
+impl Default for Split {
+    fn default() -> Self {
+        Split::DEFAULT
+    }
+}
+
+/// Consecutive ops of one block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Piece {
+    pub first: OpId,
+    pub len: usize,
+    /// One op with more than `piece_ops` nested ops.
+    pub alone: bool,
+}
+
+impl Piece {
+    /// The ops of the piece, in order.
+    pub fn ops(self, body: &Body) -> impl Iterator<Item = OpId> + '_ {
+        ops_from(body, Some(self.first)).take(self.len)
+    }
+}
+
+/// The ops from `first` to the end of its block, in order.
+fn ops_from(body: &Body, first: Option<OpId>) -> impl Iterator<Item = OpId> + '_ {
+    std::iter::successors(first, move |&op| body.next_op(op))
+}
+
+/// The pieces of the ops of `block`, in order, found lazily (one walk of the block, which
+/// callers overlap with the work on the pieces already found).
+pub(crate) fn pieces(body: &Body, block: BlockId, split: Split) -> impl Iterator<Item = Piece> + '_ {
+    let mut cursor = body.first_op(block);
+    std::iter::from_fn(move || {
+        let (piece, next) = next_piece(body, cursor?, split);
+        cursor = next;
+        Some(piece)
+    })
+}
+
+/// The piece starting at `first`, and the op after it: `first` alone if it has more than
+/// `piece_ops` nested ops, otherwise ops up to a weight of `piece_ops`, stopping before an
+/// op that must be alone.
+fn next_piece(body: &Body, first: OpId, split: Split) -> (Piece, Option<OpId>) {
+    let limit = split.piece_len();
+    let mut piece = Piece { first, len: 0, alone: false };
+    let mut weight = 0usize;
+    let mut cursor = Some(first);
+    while let Some(op) = cursor {
+        if weight >= limit {
+            break;
+        }
+        let nested = nested_ops(body, op, limit);
+        if nested > limit {
+            if piece.len == 0 {
+                return (Piece { first, len: 1, alone: true }, body.next_op(first));
+            }
+            break;
+        }
+        piece.len += 1;
+        weight += 1 + nested;
+        cursor = body.next_op(op);
+    }
+    (piece, cursor)
+}
+
+/// The number of ops nested in `op`'s regions, counted up to just past `limit`.
+fn nested_ops(body: &Body, op: OpId, limit: usize) -> usize {
+    if body.op(op).regions.is_empty() {
+        return 0;
+    }
+    let mut count = 0usize;
+    let mut stack = vec![op];
+    while let Some(o) = stack.pop() {
+        for &r in &body.op(o).regions {
+            for &b in &body.region(r).blocks {
+                count += body.block_len(b);
+                if count > limit {
+                    return count;
+                }
+                stack.extend(body.block_ops(b).filter(|&c| !body.op(c).regions.is_empty()));
+            }
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{pieces, Piece, Split};
+    use crate::ir::Module;
+
+    fn graph(ops: &str) -> Module {
+        let text = format!("tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {{\n{}}}\n", ops);
+        match crate::syntax::parse_module(&text) {
+            Ok(m) => m,
+            Err(d) => panic!("test input does not parse: {:?}", d),
+        }
+    }
+
+    /// The lengths of the pieces of the graph's block, `*` marking an op alone.
+    fn lengths(m: &Module, split: Split) -> Vec<String> {
+        let graph = m.top_ops()[0];
+        let block = m.body.region(m.body.op(graph).regions[0]).blocks[0];
+        pieces(&m.body, block, split).map(|p: Piece| if p.alone { format!("{}*", p.len) } else { p.len.to_string() }).collect()
+    }
+
+    #[test]
+    fn pieces_are_weighted_by_nested_ops() {
+        let node = |i: usize| format!("  %A{}, %ctl_a{} = A : () -> (tensor<i1>)\n", i, i);
+        let if_op = "  %If, %ctl_0 = IfRegion %A0 then {\n    %B, %ctl_1 = B : () -> (tensor<f32>)\n    yield(%B) : tensor<f32>\n  } else {\n    %C, %ctl_2 = C : () -> (tensor<f32>)\n    yield(%C) : tensor<f32>\n  } : (tensor<i1>) -> (tensor<f32>)\n";
+        let m = graph(&format!("{}{}{}{}{}", node(0), node(1), if_op, node(2), node(3)));
+        // The IfRegion has 4 nested ops, more than 3: alone.
+        assert_eq!(lengths(&m, Split { min_block_ops: 1, piece_ops: 3 }), ["2", "1*", "2"]);
+        // Weights 1, 1, 5, 1, 1.
+        assert_eq!(lengths(&m, Split { min_block_ops: 1, piece_ops: 5 }), ["3", "2"]);
+        assert_eq!(lengths(&m, Split { min_block_ops: 1, piece_ops: 1 }), ["1", "1", "1*", "1", "1"]);
+    }
+}
