@@ -11,13 +11,14 @@ mod common;
 
 use std::path::Path;
 
-use amanda_opt::syntax::{parse_module, parse_module_cut_at};
+use amanda_opt::syntax::parallel::PartRange;
+use amanda_opt::syntax::{parse_module, parse_module_parts};
 use common::{mlir_files, parse_difference as difference};
 use common::gen::GenConfig;
 use proptest::test_runner::TestCaseError;
 
 /// Offsets where a part could start: the first character of every line that starts with
-/// `%` or `"` (where `parallel::cut_points` cuts).
+/// `%` or `"` (where `parallel::part_ranges` cuts).
 fn candidate_cuts(text: &str) -> Vec<usize> {
     let mut out = Vec::new();
     let mut at = 0;
@@ -32,15 +33,21 @@ fn candidate_cuts(text: &str) -> Vec<usize> {
 }
 
 /// Parses `text` cut at each of `cut_sets` and compares with the sequential parse; returns
-/// how many parts were spliced in over all of them.
+/// how many parts were spliced in over all of them. Each set of cuts is read two ways:
+/// every cut starts a part that runs to the next cut, and cuts taken in pairs bound the
+/// parts with the main thread's stretches between them (how `parallel::part_ranges` cuts).
 fn check_cuts(text: &str, cut_sets: &[Vec<usize>]) -> Result<usize, String> {
     let want = parse_module(text);
     let mut spliced = 0;
     for cuts in cut_sets {
-        let (got, n) = parse_module_cut_at(text, cuts);
-        spliced += n;
-        if let Some(d) = difference(&want, &got) {
-            return Err(format!("cut at {:?} ({} parts spliced): {}", cuts, n, d));
+        let contiguous: Vec<PartRange> = cuts.iter().enumerate().map(|(k, &c)| (c, cuts.get(k + 1).copied())).collect();
+        let gaps: Vec<PartRange> = cuts.chunks(2).map(|p| (p[0], p.get(1).copied())).collect();
+        for parts in [contiguous, gaps] {
+            let (got, n) = parse_module_parts(text, &parts);
+            spliced += n;
+            if let Some(d) = difference(&want, &got) {
+                return Err(format!("parts {:?} ({} spliced): {}", parts, n, d));
+            }
         }
     }
     Ok(spliced)

@@ -65,22 +65,21 @@ pub fn parse_module_plain(text: &str) -> Result<Module, Vec<Diagnostic>> {
 
 fn parse_with(text: &str, release: Release<'_>, plain: bool) -> Result<Module, Vec<Diagnostic>> {
     let threads = parallel::threads_for(text.len());
-    if threads > 1 {
-        let cuts = parallel::cut_points(text, threads);
-        if let Some((result, trivia, _)) = parse_cut(text, &cuts, release, plain) {
-            return finish_parse(text, result, trivia);
-        }
+    let parts = parallel::part_ranges(text, threads);
+    if let Some((result, trivia, _)) = parse_parts(text, &parts, threads - 1, release, plain) {
+        return finish_parse(text, result, trivia);
     }
     parse_sequential(text, release, plain)
 }
 
-/// Parses `text` on one thread for the text before the first of `cuts` and one for each
-/// cut (see [`parallel`]), giving the module and how many parts were parsed on the other
-/// threads and spliced in; with parts that cannot be spliced the way a sequential parse
-/// would read them, the text is parsed sequentially (and the count is 0). The result is the
-/// same whatever the cuts: tests use this to check it.
-pub fn parse_module_cut_at(text: &str, cuts: &[usize]) -> (Result<Module, Vec<Diagnostic>>, usize) {
-    let parsed = match parse_cut(text, cuts, &|_, _| {}, false) {
+/// Parses `text` with `parts` of it (`(start, stop)`: from `start` to `stop` or the end of
+/// the block it starts in) parsed on two other threads and spliced in, and the rest on this
+/// one (see [`parallel`]), giving the module and how many parts were spliced in; with parts
+/// that cannot be spliced the way a sequential parse would read them, the text is parsed
+/// sequentially (and the count is 0). The result is the same whatever the parts: tests
+/// use this to check it.
+pub fn parse_module_parts(text: &str, parts: &[parallel::PartRange]) -> (Result<Module, Vec<Diagnostic>>, usize) {
+    let parsed = match parse_parts(text, parts, 2, &|_, _| {}, false) {
         Some((result, trivia, spliced)) => (finish_parse(text, result, trivia), spliced),
         None => (parse_sequential(text, &|_, _| {}, false), 0),
     };
@@ -90,11 +89,11 @@ pub fn parse_module_cut_at(text: &str, cuts: &[usize]) -> (Result<Module, Vec<Di
     }
 }
 
-fn parse_cut<'t>(text: &'t str, cuts: &[usize], release: Release<'_>, plain: bool) -> Option<parallel::SplitParse<'t>> {
-    if cuts.is_empty() {
+fn parse_parts<'t>(text: &'t str, parts: &[parallel::PartRange], workers: usize, release: Release<'_>, plain: bool) -> Option<parallel::SplitParse<'t>> {
+    if parts.is_empty() || workers == 0 {
         return None;
     }
-    parallel::parse_split(text, cuts, release, plain)
+    parallel::parse_split(text, parts, workers, release, plain)
 }
 
 /// A token as the grammar takes it: lexing errors become diagnostics.

@@ -24,7 +24,6 @@
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::thread::ScopedJoinHandle;
 
 use super::builder::{ParseCx, PendingUse, UseRef};
 use super::grammar;
@@ -34,8 +33,17 @@ use crate::ir::{AttrId, BlockId, Module, OpId, Span, Sym};
 /// Inputs below this size are parsed on one thread.
 pub const PARALLEL_MIN_BYTES: usize = 1 << 20;
 
-/// Each thread gets at least this much text.
+/// Each part has at least this much text.
 const MIN_PART_BYTES: usize = 1 << 19;
+
+/// Text per part and worker in one round (see [`part_ranges`]): small enough that the
+/// parts parsed but not yet spliced in take little memory, large enough that the fixed
+/// cost of a part (a thread hand-over, importing its context) is lost in its work.
+const ROUND_BYTES: usize = 6 << 20;
+
+/// The main thread's share of a round, against 1 for each worker: it also splices every
+/// part in, and resolves the names when all is read.
+const MAIN_SHARE: f64 = 0.7;
 
 /// How far past its ideal place a cut may move to find a line that starts an op.
 const CUT_SEARCH_BYTES: usize = 1 << 16;
@@ -49,18 +57,47 @@ pub fn threads_for(len: usize) -> usize {
     cores.min(len / MIN_PART_BYTES).max(1)
 }
 
-/// Where to cut `text` for `threads` threads: up to `threads - 1` increasing offsets of line
-/// starts that look like the start of an op, about evenly spaced.
-pub fn cut_points(text: &str, threads: usize) -> Vec<usize> {
-    let mut cuts: Vec<usize> = Vec::new();
-    for k in 1..threads {
-        let ideal = text.len() / threads * k;
-        let from = ideal.max(cuts.last().map_or(0, |&c| c + 1));
+/// A part of the text for a worker: from `start` up to `stop` (or to the end of the block
+/// it starts in, if that comes first; `None`: no other limit).
+pub type PartRange = (usize, Option<usize>);
+
+/// The parts of `text` for `threads` threads (the main one and `threads - 1` workers). The
+/// text goes in rounds: the main thread reads a stretch itself ([`MAIN_SHARE`]), then each
+/// worker has a part, then the main thread again, and so on, every boundary moved to the
+/// start of an op line. So the threads move through the text together, and each part is
+/// spliced in soon after it is parsed.
+pub fn part_ranges(text: &str, threads: usize) -> Vec<PartRange> {
+    if threads < 2 {
+        return Vec::new();
+    }
+    let workers = threads - 1;
+    let rounds = (text.len() / (ROUND_BYTES * workers)).max(1);
+    let unit = text.len() as f64 / (rounds as f64 * (MAIN_SHARE + workers as f64));
+    let mut bounds: Vec<usize> = Vec::new();
+    let mut at = 0.0;
+    for _ in 0..rounds {
+        at += unit * MAIN_SHARE;
+        for _ in 0..workers {
+            let from = (at as usize).max(bounds.last().map_or(0, |&c| c + 1));
+            if let Some(cut) = op_line_after(text, from) {
+                bounds.push(cut);
+            }
+            at += unit;
+        }
+        // Where the main thread takes over again.
+        let from = (at as usize).max(bounds.last().map_or(0, |&c| c + 1));
         if let Some(cut) = op_line_after(text, from) {
-            cuts.push(cut);
+            bounds.push(cut);
         }
     }
-    cuts
+    // Every `workers + 1`-th boundary ends the workers' stretch of a round.
+    let mut parts = Vec::new();
+    for round in bounds.chunks(workers + 1) {
+        for (k, &start) in round.iter().enumerate().take(workers) {
+            parts.push((start, round.get(k + 1).copied()));
+        }
+    }
+    parts
 }
 
 /// The first line at or after `from` (within [`CUT_SEARCH_BYTES`]) whose first non-blank
@@ -144,49 +181,81 @@ use super::to_grammar;
 /// comments, and how many parts were spliced in.
 pub type SplitParse<'t> = (super::ParseResult<'t>, Trivia, usize);
 
-/// Parses `text` with the other threads starting at `cuts`. `None` when the grammar failed
-/// with parts spliced in (the caller parses sequentially then): anything else is exactly
-/// what a sequential run of the grammar gives, errors included.
-pub fn parse_split<'t>(text: &'t str, cuts: &[usize], release: Release<'_>, plain: bool) -> Option<SplitParse<'t>> {
-    let cancels: Vec<AtomicBool> = cuts.iter().map(|_| AtomicBool::new(false)).collect();
+/// Parses `text` with the `parts` parsed by up to `workers` other threads (part `k` by
+/// worker `k % workers`, each worker taking its parts in order and keeping at most
+/// [`PARTS_AHEAD`] parsed ones waiting) and the rest of the text by this one. `None` when
+/// the grammar failed with parts spliced in (the caller parses sequentially then): anything
+/// else is exactly what a sequential run of the grammar gives, errors included.
+pub fn parse_split<'t>(text: &'t str, parts: &[PartRange], workers: usize, release: Release<'_>, plain: bool) -> Option<SplitParse<'t>> {
+    let workers = workers.clamp(1, parts.len().max(1));
+    let cancels: Vec<AtomicBool> = parts.iter().map(|_| AtomicBool::new(false)).collect();
     let head = alias_head_end(text);
     std::thread::scope(|scope| {
-        let mut pending = VecDeque::new();
-        for (k, &start) in cuts.iter().enumerate() {
-            let stop = cuts.get(k + 1).copied();
-            let cancel = &cancels[k];
-            let spawned = std::thread::Builder::new()
-                .name(format!("amanda-parse-{}", k + 1))
+        let mut receivers = Vec::with_capacity(workers);
+        for w in 0..workers {
+            let (done, receive) = mpsc::sync_channel::<Finished>(PARTS_AHEAD);
+            receivers.push(receive);
+            let mine: Vec<(usize, &(usize, Option<usize>))> = parts.iter().enumerate().skip(w).step_by(workers).collect();
+            let cancels = &cancels;
+            // Without a thread, its parts are read where they stand (the sender is dropped,
+            // so the main thread finds them not parsed).
+            let _ = std::thread::Builder::new()
+                .name(format!("amanda-parse-{}", w + 1))
                 .stack_size(super::PARSER_STACK)
-                .spawn_scoped(scope, move || parse_part(text, head, start, stop, cancel, release, plain));
-            // Without a thread, that part is read where it stands.
-            if let Ok(handle) = spawned {
-                pending.push_back(PendingPart { start, handle, cancel });
-            }
+                .spawn_scoped(scope, move || {
+                    for (k, &(start, stop)) in mine {
+                        let cancel = &cancels[k];
+                        let part = if cancel.load(Ordering::Relaxed) {
+                            None
+                        } else {
+                            parse_part(text, head, start, stop, cancel, release, plain)
+                        };
+                        // The main thread has finished when it stops listening.
+                        if done.send((start, part)).is_err() {
+                            break;
+                        }
+                    }
+                });
         }
+        let pending = parts.iter().enumerate().map(|(k, &(start, _))| PendingPart { start, worker: k % workers, cancel: &cancels[k] }).collect();
         let (send, receive) = mpsc::channel();
         let mut cx = ParseCx::new(text);
         cx.parts = Some(receive);
-        let mut tokens =
-            SplicingTokens { inner: stream(TokenStream::new(text), plain), pending, send, spliced: 0, release: Releaser::new(release, 0), watch: 0 };
+        let mut tokens = SplicingTokens {
+            inner: stream(TokenStream::new(text), plain),
+            pending,
+            receivers,
+            send,
+            spliced: 0,
+            release: Releaser::new(release, 0),
+            watch: 0,
+        };
         tokens.update_watch();
         let result = grammar::FileParser::new().parse(&mut cx, &mut tokens);
         for p in &tokens.pending {
             p.cancel.store(true, Ordering::Relaxed);
         }
-        let spliced = tokens.spliced;
+        // Dropping the receivers tells the workers to stop.
+        let SplicingTokens { inner, spliced, receivers, .. } = tokens;
+        drop(receivers);
         if result.is_err() && spliced > 0 {
             return None;
         }
         cx.parts = None;
-        Some(((cx, result), tokens.inner.into_trivia(), spliced))
+        Some(((cx, result), inner.into_trivia(), spliced))
     })
 }
 
-/// A part another thread is parsing.
+/// Parsed parts a worker may keep waiting for the main thread before it stops to wait.
+const PARTS_AHEAD: usize = 2;
+
+/// A worker's result for the part starting at an offset.
+type Finished = (usize, Option<ParsedPart>);
+
+/// A part a worker is parsing or will parse.
 struct PendingPart<'s> {
     start: usize,
-    handle: ScopedJoinHandle<'s, Option<ParsedPart>>,
+    worker: usize,
     cancel: &'s AtomicBool,
 }
 
@@ -195,6 +264,8 @@ struct PendingPart<'s> {
 struct SplicingTokens<'t, 's, 'r> {
     inner: TokenStream<'t>,
     pending: VecDeque<PendingPart<'s>>,
+    /// Each worker's results, in the order of its parts.
+    receivers: Vec<mpsc::Receiver<Finished>>,
     send: mpsc::Sender<ParsedPart>,
     spliced: usize,
     release: Releaser<'r>,
@@ -221,7 +292,7 @@ impl<'t> SplicingTokens<'t, '_, '_> {
         let mut spliced = None;
         if self.pending.front().is_some_and(|p| p.start == l) && !is_opener(tok) {
             if let Some(p) = self.pending.pop_front() {
-                if let Ok(Some(part)) = p.handle.join() {
+                if let Some(part) = self.receive(p.worker, p.start) {
                     if self.inner.depth() + part.max_depth <= MAX_NESTING {
                         let (end, last_end) = (part.end, part.last_end);
                         self.inner.extend_trivia(&part.comments);
@@ -236,6 +307,19 @@ impl<'t> SplicingTokens<'t, '_, '_> {
         }
         self.update_watch();
         spliced
+    }
+}
+
+impl SplicingTokens<'_, '_, '_> {
+    /// Waits for `worker`'s result for the part at `start`, passing over its results for
+    /// the parts before (dropped: the main thread went by them).
+    fn receive(&self, worker: usize, start: usize) -> Option<ParsedPart> {
+        loop {
+            let (at, part) = self.receivers[worker].recv().ok()?;
+            if at == start {
+                return part;
+            }
+        }
     }
 }
 
@@ -401,6 +485,38 @@ mod tests {
         assert_eq!(op_line_after(text, 0), Some(11));
         assert_eq!(op_line_after(text, 12), Some(text.find("\"x.z\"").unwrap()));
         assert_eq!(op_line_after(text, text.len() - 3), None);
+    }
+
+    #[test]
+    fn parts_alternate_with_the_main_threads_stretches() {
+        let line = "  %x = \"t.op\"() : () -> i32\n";
+        let text = line.repeat((40 << 20) / line.len());
+        for threads in [2, 3] {
+            let parts = part_ranges(&text, threads);
+            let workers = threads - 1;
+            assert!(parts.len() >= 3 * workers, "{} parts", parts.len());
+            for (k, &(start, stop)) in parts.iter().enumerate() {
+                assert_eq!(&text[start..start + 2], "%x");
+                // Only the last part may run to the end of the text.
+                let Some(stop) = stop else {
+                    assert_eq!(k, parts.len() - 1);
+                    continue;
+                };
+                assert!(start < stop);
+                // A worker's part ends where the next worker's starts, and the round's last
+                // part where the main thread takes over, before the next round's parts.
+                if let Some(&(next, _)) = parts.get(k + 1) {
+                    assert!(stop <= next);
+                    assert_eq!(stop == next, (k + 1) % workers != 0);
+                }
+            }
+            // The main thread's stretches are about MAIN_SHARE of a part.
+            let (first, _) = parts[0];
+            let part = parts[0].1.unwrap() - first;
+            let ratio = first as f64 / part as f64;
+            assert!((ratio - MAIN_SHARE).abs() < 0.05, "main share {}", ratio);
+        }
+        assert!(part_ranges(&text, 1).is_empty());
     }
 
     #[test]
