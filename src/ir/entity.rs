@@ -4,20 +4,30 @@
 macro_rules! entity {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-        pub struct $name(u32);
+        // Stored as `index + 1`, so that `Option<Id>` takes no more room than the id.
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(std::num::NonZeroU32);
 
         impl $name {
             /// The id of the `index`th entry of its arena.
             #[inline]
             pub fn new(index: usize) -> Self {
                 debug_assert!(index < u32::MAX as usize);
-                $name(index as u32)
+                match std::num::NonZeroU32::new((index as u32).wrapping_add(1)) {
+                    Some(n) => $name(n),
+                    None => panic!("arena index out of range"),
+                }
             }
             /// Position in its arena.
             #[inline]
             pub fn index(self) -> usize {
-                self.0 as usize
+                (self.0.get() - 1) as usize
+            }
+        }
+
+        impl std::fmt::Debug for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{}({})", stringify!($name), self.index())
             }
         }
     };

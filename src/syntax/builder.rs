@@ -180,6 +180,8 @@ pub struct ParseCx<'t> {
     pub(super) parts: Option<std::sync::mpsc::Receiver<super::parallel::ParsedPart>>,
     /// Dictionary entries read before, by their text (`syntax::shapes`).
     pub(super) entry_memo: super::shapes::EntryMemo<'t>,
+    /// Reused by [`dict_text`](Self::dict_text) to gather a dictionary's entries.
+    pub(super) entry_buffer: Vec<NamedAttr>,
 }
 
 /// Symbols the parser uses often, interned once.
@@ -237,6 +239,7 @@ impl<'t> ParseCx<'t> {
             forward_loc_aliases: Vec::new(),
             parts: None,
             entry_memo: Default::default(),
+            entry_buffer: Vec::new(),
         }
     }
 
@@ -1437,7 +1440,8 @@ impl<'t> ParseCx<'t> {
         };
         let mut parts = OpParts { name: Some(op_name), form: OpForm::Generic, span, ..Default::default() };
         check_duplicate_keys(&self.module.ctx, &attrs, span)?;
-        // `from_vec` keeps the vector's buffer when it does not fit inline (no copy).
+        // `from_vec` keeps the vector's buffer when it does not fit inline (no copy): the
+        // dictionary rules give vectors of the exact size.
         parts.attrs = SmallVec::from_vec(attrs);
         parts.properties = match properties {
             None => None,

@@ -43,7 +43,7 @@ const ROUND_BYTES: usize = 6 << 20;
 
 /// The main thread's share of a round, against 1 for each worker: it also splices every
 /// part in, and resolves the names when all is read.
-const MAIN_SHARE: f64 = 0.7;
+const MAIN_SHARE: f64 = 0.45;
 
 /// How far past its ideal place a cut may move to find a line that starts an op.
 const CUT_SEARCH_BYTES: usize = 1 << 16;

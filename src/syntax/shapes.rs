@@ -88,7 +88,17 @@ impl<'t> ParseCx<'t> {
     /// A [`Token::DictText`](super::lexer::Token::DictText) at offset `at`: its entries,
     /// as the grammar's `AttrDict` rule gives them.
     pub fn dict_text(&mut self, text: &'t str, at: usize) -> ActionResult<Vec<NamedAttr>> {
-        let mut entries = Vec::with_capacity(8);
+        // Gathered in a buffer kept between calls, then copied out at their exact size: an
+        // op keeps its attributes for as long as the module lives.
+        let mut entries = std::mem::take(&mut self.entry_buffer);
+        entries.clear();
+        let read = self.dict_entries(text, at, &mut entries);
+        let out = entries.to_vec();
+        self.entry_buffer = entries;
+        read.map(|()| out)
+    }
+
+    fn dict_entries(&mut self, text: &'t str, at: usize, entries: &mut Vec<NamedAttr>) -> ActionResult<()> {
         for (start, end) in entry_ranges(text) {
             let entry = &text[start..end];
             let hash = FxBuildHasher.hash_one(entry);
@@ -105,7 +115,7 @@ impl<'t> ParseCx<'t> {
             self.entry_memo.put(hash, entry, named);
             entries.push(named);
         }
-        Ok(entries)
+        Ok(())
     }
 
     /// Reads the attribute value `text[from..to]` with the grammar's `Attr` rule.
