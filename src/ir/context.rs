@@ -24,6 +24,14 @@ impl Context {
         Sym::new(self.strings.intern(s))
     }
 
+    /// Interns every string of `other` here, in `other`'s order, appending the symbols to
+    /// `syms` (see [`StrInterner::intern_all`]).
+    pub fn import_syms(&mut self, other: &Context, syms: &mut Vec<Sym>) {
+        let mut ids = Vec::with_capacity(other.sym_count());
+        self.strings.intern_all((0..other.sym_count()).map(|i| other.str(Sym::new(i))), &mut ids);
+        syms.extend(ids.into_iter().map(Sym::new));
+    }
+
     /// The symbol for `s` if it was interned before (never adds).
     pub fn lookup_sym(&self, s: &str) -> Option<Sym> {
         self.strings.lookup(s).map(Sym::new)
@@ -61,6 +69,13 @@ impl Context {
 
     pub fn attr(&mut self, data: AttrData) -> AttrId {
         AttrId::new(self.attrs.intern(data))
+    }
+
+    /// Interns `attrs` in order, appending their ids to `ids` (see [`Interner::intern_all`]).
+    pub fn attrs_all(&mut self, attrs: Vec<AttrData>, ids: &mut Vec<AttrId>) {
+        let mut raw = Vec::with_capacity(attrs.len());
+        self.attrs.intern_all(attrs, &mut raw);
+        ids.extend(raw.into_iter().map(AttrId::new));
     }
 
     pub fn attr_data(&self, a: AttrId) -> &AttrData {

@@ -131,6 +131,9 @@ impl IdMap {
     }
 }
 
+/// Attributes interned together by [`Context::import`].
+const ATTR_BATCH: usize = 16;
+
 impl Context {
     /// Interns every entry of `other` here, in `other`'s id order, and returns where each
     /// one went.
@@ -140,9 +143,7 @@ impl Context {
     /// step takes the next entry of whichever kind has all it refers to imported already.
     pub fn import(&mut self, other: &Context) -> IdMap {
         let mut map = IdMap { syms: Vec::with_capacity(other.sym_count()), ..Default::default() };
-        for i in 0..other.sym_count() {
-            map.syms.push(self.sym(other.str(Sym::new(i))));
-        }
+        self.import_syms(other, &mut map.syms);
         let (n_types, n_attrs) = (other.type_count(), other.attr_count());
         map.types.reserve(n_types);
         map.attrs.reserve(n_attrs);
@@ -156,18 +157,43 @@ impl Context {
                 let t = self.ty(map.type_data(data));
                 map.types.push(t);
             }
-            while map.attrs.len() < n_attrs {
-                let data = other.attr_data(AttrId::new(map.attrs.len()));
-                if !attr_refs_ready(data, &map) {
+            // In batches of entries whose references are all mapped already, interned
+            // together (most of a large part's attributes are new here: a batch waits for
+            // memory once instead of once per entry).
+            loop {
+                let at = map.attrs.len();
+                let batch: Vec<AttrData> = (at..n_attrs.min(at + ATTR_BATCH))
+                    .map(|i| other.attr_data(AttrId::new(i)))
+                    .take_while(|data| attr_refs_ready(data, &map))
+                    // An entry that refers to attributes goes first in its batch: the
+                    // entry it refers to may be in the same batch, not mapped yet.
+                    .enumerate()
+                    .take_while(|(k, data)| *k == 0 || !refers_to_attrs(data))
+                    .map(|(_, data)| data)
+                    .map(|data| map.attr_data(data))
+                    .collect();
+                if batch.is_empty() {
                     break;
                 }
-                let a = self.attr(map.attr_data(data));
-                map.attrs.push(a);
+                let mut ids = Vec::with_capacity(batch.len());
+                self.attrs_all(batch, &mut ids);
+                map.attrs.extend(ids);
             }
             // Entries only refer to entries made before them, so every round makes progress.
             assert!(before != (map.types.len(), map.attrs.len()), "cyclic type/attribute references");
         }
         map
+    }
+}
+
+/// Whether `a` holds ids of other attributes.
+fn refers_to_attrs(a: &AttrData) -> bool {
+    use AttrData::*;
+    match a {
+        Unit | Bool(_) | Int { .. } | Float { .. } | String { .. } | Type(_) | SymbolRef(_) | DenseResource { .. } => false,
+        TfVersion { .. } | TfShape(_) | Opaque(_) => false,
+        Loc(Location::Unknown | Location::FileLineCol { .. }) => false,
+        Array(_) | Dict(_) | Dense { .. } | DenseArray { .. } | ComplexLit(..) | TfFunc { .. } | TfgRegionAttrs { .. } | Alias { .. } | Loc(_) => true,
     }
 }
 
