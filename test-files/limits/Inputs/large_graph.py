@@ -1,0 +1,18 @@
+"""Writes a generic-syntax graph of 40,000 ops (3.6 MB: parsed on several threads), each
+using the value of the next one (forward references across every part), the last one using
+the first. `undefined` or `range` puts that error into the tenth op from the end."""
+import sys
+
+n = 40000
+bad = sys.argv[1] if len(sys.argv) > 1 else ""
+lines = ['"t.graph"() ({']
+for i in range(n):
+    use = "%%v%d" % ((i + 1) % n)
+    value = 7
+    if i == n - 10 and bad == "undefined":
+        use = "%nope"
+    if i == n - 10 and bad == "range":
+        value = 300
+    lines.append('  %%v%d = "t.op"(%s) {_mlir_name = "n%d", k = [1, 2], t = %d : i8} : (i32) -> i32' % (i, use, i, value))
+lines.append("}) : () -> ()")
+print("\n".join(lines))
