@@ -8,6 +8,8 @@
 //! graphs from `amanda_opt::testgen` with comments, in custom form, and with errors spread
 //! over them (in the text, and made by mutating the IR as a buggy pass would).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use amanda_opt::diag::Diagnostic;
@@ -93,30 +95,11 @@ fn assert_same(label: &str, m: &Module) -> Vec<Diagnostic> {
     assert_same_diagnostics(label, m)
 }
 
-/// The `.mlir` files under `dir`, sorted.
-fn mlir_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "mlir") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
-/// Checks every `--split-input-file` chunk of every file under `dir` that parses; returns
+/// Checks every `--split-input-file` chunk of every file of `files` that parses; returns
 /// how many chunks were checked.
-fn check_files(dir: &Path) -> usize {
+fn check_files(files: &[PathBuf]) -> usize {
     let mut checked = 0;
-    for path in mlir_files(dir) {
+    for path in files {
         let Ok(text) = std::fs::read_to_string(&path) else { continue };
         for (offset, chunk) in split_chunks(&text) {
             let Ok(m) = parse_module(chunk) else { continue };
@@ -129,19 +112,16 @@ fn check_files(dir: &Path) -> usize {
 
 #[test]
 fn test_files() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("test-files");
-    let checked = check_files(&dir);
+    let mut files = Vec::new();
+    common::mlir_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("test-files"), &mut files);
+    let checked = check_files(&files);
     assert!(checked > 100, "only {} chunks of test-files/ parsed", checked);
 }
 
 #[test]
 fn tfg_corpus() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/tfg/ir/tests");
-    if !dir.is_dir() {
-        eprintln!("skipping the tfg corpus: {} is absent", dir.display());
-        return;
-    }
-    let checked = check_files(&dir);
+    let Some(files) = common::tfg_corpus_files() else { return };
+    let checked = check_files(&files);
     assert!(checked > 0, "no chunk of the tfg corpus parsed");
 }
 

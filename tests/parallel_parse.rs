@@ -9,11 +9,10 @@
 
 mod common;
 
-use std::path::Path;
 
 use amanda_opt::syntax::parallel::PartRange;
 use amanda_opt::syntax::{parse_module, parse_module_parts};
-use common::{mlir_files, parse_difference as difference};
+use common::parse_difference as difference;
 use common::gen::GenConfig;
 use proptest::test_runner::TestCaseError;
 
@@ -93,23 +92,12 @@ fn check_files(files: &[std::path::PathBuf]) -> usize {
 
 #[test]
 fn test_files_parse_the_same_cut_anywhere() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    mlir_files(&root.join("test-files"), &mut files);
-    mlir_files(&root.join("examples"), &mut files);
-    assert!(files.len() > 50, "test-files/ not found");
-    assert!(check_files(&files) > 100, "parts were hardly ever spliced");
+    assert!(check_files(&common::repo_mlir_files()) > 100, "parts were hardly ever spliced");
 }
 
 #[test]
 fn tfg_corpus_parses_the_same_cut_anywhere() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/tfg/ir/tests");
-    if !dir.is_dir() {
-        eprintln!("skipping: the tfg corpus is not at {}", dir.display());
-        return;
-    }
-    let mut files = Vec::new();
-    mlir_files(&dir, &mut files);
+    let Some(files) = common::tfg_corpus_files() else { return };
     assert!(check_files(&files) > 10, "parts were hardly ever spliced");
 }
 

@@ -7,7 +7,6 @@
 
 mod common;
 
-use std::path::Path;
 
 use amanda_opt::syntax::lexer::{Token, TokenStream};
 use amanda_opt::syntax::{parse_module, parse_module_plain};
@@ -58,23 +57,12 @@ fn check_files(files: &[std::path::PathBuf]) -> usize {
 
 #[test]
 fn test_files_read_the_same_with_shape_tokens() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    common::mlir_files(&root.join("test-files"), &mut files);
-    common::mlir_files(&root.join("examples"), &mut files);
-    assert!(files.len() > 50, "test-files/ not found");
-    assert!(check_files(&files) > 100, "shape tokens were hardly ever made");
+    assert!(check_files(&common::repo_mlir_files()) > 100, "shape tokens were hardly ever made");
 }
 
 #[test]
 fn tfg_corpus_reads_the_same_with_shape_tokens() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/tfg/ir/tests");
-    if !dir.is_dir() {
-        eprintln!("skipping: the tfg corpus is not at {}", dir.display());
-        return;
-    }
-    let mut files = Vec::new();
-    common::mlir_files(&dir, &mut files);
+    let Some(files) = common::tfg_corpus_files() else { return };
     assert!(check_files(&files) > 10, "shape tokens were hardly ever made");
 }
 

@@ -432,11 +432,11 @@ impl<'a> TokenStream<'a> {
         }
     }
 
-    /// A stream that hands on common shapes as the tokens they are made of: what the
-    /// grammar was written for, and what every diagnostic is reported from (see
+    /// With `plain`, a stream that hands on common shapes as the tokens they are made of:
+    /// what the grammar was written for, and what every diagnostic is reported from (see
     /// [`crate::syntax::parse_module`]).
-    pub fn plain(mut self) -> Self {
-        self.plain = true;
+    pub fn plain(mut self, plain: bool) -> Self {
+        self.plain = plain;
         self
     }
 

@@ -106,14 +106,7 @@ fn to_grammar(t: lexer::Spanned<'_>) -> Result<(usize, Token<'_>, usize), builde
 /// tokens to the parser in batches (a bounded channel, so the lexer runs at most a few
 /// batches ahead); the parser sees the same token sequence either way.
 fn parse_sequential(text: &str, release: Release<'_>, plain: bool) -> Result<Module, Vec<Diagnostic>> {
-    let stream = || {
-        let s = TokenStream::new(text);
-        if plain {
-            s.plain()
-        } else {
-            s
-        }
-    };
+    let stream = || TokenStream::new(text).plain(plain);
     if text.len() < THREADED_LEXING_MIN {
         let mut tokens = stream();
         let result = parse_tokens(text, &mut tokens, release);

@@ -222,7 +222,7 @@ pub fn parse_split<'t>(text: &'t str, parts: &[PartRange], workers: usize, relea
         let mut cx = ParseCx::new(text);
         cx.parts = Some(receive);
         let mut tokens = SplicingTokens {
-            inner: stream(TokenStream::new(text), plain),
+            inner: TokenStream::new(text).plain(plain),
             pending,
             receivers,
             send,
@@ -340,14 +340,6 @@ impl<'t> Iterator for SplicingTokens<'t, '_, '_> {
     }
 }
 
-fn stream(s: TokenStream<'_>, plain: bool) -> TokenStream<'_> {
-    if plain {
-        s.plain()
-    } else {
-        s
-    }
-}
-
 fn is_opener(t: &Token<'_>) -> bool {
     matches!(t, Token::LParen | Token::LBracket | Token::LBrace | Token::Less)
 }
@@ -413,13 +405,13 @@ fn parse_part(
 ) -> Option<ParsedPart> {
     let mut cx = ParseCx::new(text);
     if head > 0 && head <= start {
-        grammar::FileParser::new().parse(&mut cx, stream(TokenStream::new(&text[..head]), plain).map(to_grammar)).ok()?;
+        grammar::FileParser::new().parse(&mut cx, TokenStream::new(&text[..head]).plain(plain).map(to_grammar)).ok()?;
         // Only alias definitions: no ops, no `{-# ... #-}`.
         if cx.module.body.op_capacity() != 0 || !cx.module.file_metadata.is_empty() {
             return None;
         }
     }
-    let inner = stream(TokenStream::part(text, start, stop), plain);
+    let inner = TokenStream::part(text, start, stop).plain(plain);
     let mut tokens = PartTokens { inner, cancel, release: Releaser::new(release, start), watch: start };
     let ops = grammar::OpsParser::new().parse(&mut cx, &mut tokens).ok()?;
     let end = tokens.inner.ended_at()?;

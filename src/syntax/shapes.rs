@@ -121,7 +121,7 @@ impl<'t> ParseCx<'t> {
     /// Reads the attribute value `text[from..to]` with the grammar's `Attr` rule.
     fn attr_at(&mut self, from: usize, to: usize) -> ActionResult<crate::ir::AttrId> {
         let text = self.text;
-        let tokens = TokenStream::starting_at(&text[..to], from).plain().map(super::to_grammar);
+        let tokens = TokenStream::starting_at(&text[..to], from).plain(true).map(super::to_grammar);
         super::grammar::AttrParser::new().parse(self, tokens).map_err(|e| match e {
             lalrpop_util::ParseError::User { error } => lalrpop_util::ParseError::User { error },
             other => lalrpop_util::ParseError::User { error: super::convert_error(text, other) },

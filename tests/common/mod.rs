@@ -181,7 +181,30 @@ fn module_difference(a: &Module, b: &Module) -> Option<String> {
 }
 
 
-/// Every `.mlir` file under `dir`.
+/// The `.mlir` and `.amir` files of `test-files/` and `examples/`.
+pub fn repo_mlir_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    mlir_files(&root.join("test-files"), &mut files);
+    mlir_files(&root.join("examples"), &mut files);
+    assert!(files.len() > 50, "test-files/ not found");
+    files
+}
+
+/// The files of TensorFlow's tfg corpus (`../shared/conformance/tfg/ir/tests`), or `None`
+/// after saying that the test is skipped when it is absent.
+pub fn tfg_corpus_files() -> Option<Vec<PathBuf>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/tfg/ir/tests");
+    if !dir.is_dir() {
+        eprintln!("skipping: the tfg corpus is not at {}", dir.display());
+        return None;
+    }
+    let mut files = Vec::new();
+    mlir_files(&dir, &mut files);
+    Some(files)
+}
+
+/// Every `.mlir` and `.amir` file under `dir`, sorted.
 pub fn mlir_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
