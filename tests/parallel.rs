@@ -100,7 +100,7 @@ fn assert_same(label: &str, m: &Module) -> Vec<Diagnostic> {
 fn check_files(files: &[PathBuf]) -> usize {
     let mut checked = 0;
     for path in files {
-        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        let Ok(text) = std::fs::read_to_string(path) else { continue };
         for (offset, chunk) in split_chunks(&text) {
             let Ok(m) = parse_module(chunk) else { continue };
             assert_same(&format!("{} (chunk at byte {})", path.display(), offset), &m);
