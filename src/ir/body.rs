@@ -204,6 +204,12 @@ impl Body {
         Self::default()
     }
 
+    /// Makes room for `ops` more ops and `values` more values.
+    pub fn reserve(&mut self, ops: usize, values: usize) {
+        self.ops.reserve(ops);
+        self.values.reserve(values);
+    }
+
     // ---------------------------------------------------------------- accessors
 
     pub fn op(&self, op: OpId) -> &OpData {

@@ -32,6 +32,13 @@ impl Context {
         syms.extend(ids.into_iter().map(Sym::new));
     }
 
+    /// Makes room for `strings` more strings and `attrs` more attributes: a context about to
+    /// take a known amount of input grows its tables once rather than step by step.
+    pub fn reserve(&mut self, strings: usize, attrs: usize) {
+        self.strings.reserve(strings);
+        self.attrs.reserve(attrs);
+    }
+
     /// The symbol for `s` if it was interned before (never adds).
     pub fn lookup_sym(&self, s: &str) -> Option<Sym> {
         self.strings.lookup(s).map(Sym::new)

@@ -49,16 +49,27 @@ impl IdTable {
     /// Adds `id` (known to be absent) under `hash`.
     fn insert(&mut self, hash: u32, id: u32) {
         if (self.len + 1) * 4 > self.slots.len() * 3 {
-            let cap = (self.slots.len() * 2).max(16);
-            let old = std::mem::replace(&mut self.slots, vec![EMPTY; cap]);
-            for s in old {
-                if s != EMPTY {
-                    self.place(s);
-                }
-            }
+            self.grow_to((self.slots.len() * 2).max(16));
         }
         self.place(((hash as u64) << 32) | id as u64);
         self.len += 1;
+    }
+
+    /// Makes room for `additional` more ids without growing on the way.
+    fn reserve(&mut self, additional: usize) {
+        let needed = ((self.len + additional) * 4).div_ceil(3).next_power_of_two();
+        if needed > self.slots.len() {
+            self.grow_to(needed);
+        }
+    }
+
+    fn grow_to(&mut self, cap: usize) {
+        let old = std::mem::replace(&mut self.slots, vec![EMPTY; cap]);
+        for s in old {
+            if s != EMPTY {
+                self.place(s);
+            }
+        }
     }
 
     /// Asks the processor to start loading the slot a probe for `hash` begins at: a hint
@@ -138,6 +149,12 @@ impl<T: Hash + Eq + Clone> Interner<T> {
         self.items.push(value);
         self.index.insert(hash, id as u32);
         id
+    }
+
+    /// Makes room for `additional` more values without growing on the way.
+    pub fn reserve(&mut self, additional: usize) {
+        self.items.reserve(additional);
+        self.index.reserve(additional);
     }
 
     /// The id of `value` if it was interned before.
@@ -242,6 +259,12 @@ impl StrInterner {
         self.find(hash32(s), s)
     }
 
+    /// Makes room for `additional` more strings without growing on the way.
+    pub fn reserve(&mut self, additional: usize) {
+        self.locs.reserve(additional);
+        self.index.reserve(additional);
+    }
+
     pub fn get(&self, id: usize) -> &str {
         let l = self.locs[id];
         let start = l.start as usize;
@@ -305,6 +328,24 @@ mod tests {
         let empty = t.intern("");
         assert_eq!(t.intern(""), empty);
         assert_eq!(t.get(empty), "");
+    }
+
+    #[test]
+    fn reserving_room_changes_nothing_but_growth() {
+        let mut grown = StrInterner::default();
+        let mut reserved = StrInterner::default();
+        reserved.reserve(1000);
+        let slots = reserved.index.slots.len();
+        assert!(slots * 3 >= 1000 * 4);
+        for i in 0..1000 {
+            let w = format!("w{}", i % 700);
+            assert_eq!(grown.intern(&w), reserved.intern(&w));
+        }
+        assert_eq!(reserved.index.slots.len(), slots, "grew despite the reservation");
+        assert_eq!((reserved.len(), reserved.lookup("w5")), (700, grown.lookup("w5")));
+        // Reserving again, with strings in, keeps them findable.
+        reserved.reserve(100_000);
+        assert_eq!(reserved.lookup("w699"), grown.lookup("w699"));
     }
 
     #[test]

@@ -253,6 +253,17 @@ impl<'t> ParseCx<'t> {
 
     // ------------------------------------------------------------------ names
 
+    /// Sizes the tables and arenas for about `bytes` of op text at once (a worker's part),
+    /// instead of growing them step by step: by a generous estimate of what such text
+    /// holds (an op line is rarely shorter than 100 bytes), so a part seldom grows them.
+    pub fn reserve_for(&mut self, bytes: usize) {
+        let ops = bytes / 200;
+        self.module.ctx.reserve(ops * 3, ops);
+        self.module.body.reserve(ops, ops * 2);
+        self.pending_uses.reserve(ops * 2);
+        self.op_starts.reserve(ops);
+    }
+
     pub fn value_use(&mut self, text: &str, index: Option<&str>, l: usize, r: usize) -> ActionResult<UseRef> {
         let span = Span::new(l, r);
         let index = match index {

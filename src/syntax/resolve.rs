@@ -362,29 +362,30 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
 fn lookup_use(module: &Module, defs: &Defs, iso: u32, u: &PendingUse) -> Result<ValueId, Diagnostic> {
     let name = u.name.name;
     let def = defs.get(name).filter(|d| d.iso == iso).copied();
-    let text = module.ctx.str(name);
+    // Only a diagnostic needs the name's text.
+    let text = || module.ctx.str(name);
     let Some(def) = def else {
-        return Err(Diagnostic::error(u.name.span, format!("use of undeclared SSA value name '%{}'", text)));
+        return Err(Diagnostic::error(u.name.span, format!("use of undeclared SSA value name '%{}'", text())));
     };
     if u.name.index >= def.count {
         return Err(Diagnostic::error(
             u.name.span,
-            format!("reference to invalid result number: '%{}#{}' (it has {} result(s))", text, u.name.index, def.count),
+            format!("reference to invalid result number: '%{}#{}' (it has {} result(s))", text(), u.name.index, def.count),
         )
         .with_note(Some(def_span(module, def.first)), "defined here"));
     }
     let v = ValueId::new(def.first.index() + u.name.index as usize);
     if let Some(expected) = u.expected {
         let actual = module.body.value(v).ty;
-        if module.ctx.resolved_type(expected) != module.ctx.resolved_type(actual) {
+        if expected != actual && module.ctx.resolved_type(expected) != module.ctx.resolved_type(actual) {
             let pe = crate::printer::type_to_string(&module.ctx, expected);
             let pa = crate::printer::type_to_string(&module.ctx, actual);
             let msg = if module.ctx.is_control_type(actual) && !module.ctx.is_control_type(expected) {
-                format!("use of control token '%{}' where a data value of type '{}' is expected", text, pe)
+                format!("use of control token '%{}' where a data value of type '{}' is expected", text(), pe)
             } else if module.ctx.is_control_type(expected) && !module.ctx.is_control_type(actual) {
-                format!("use of data value '%{}' of type '{}' where a control token is expected", text, pa)
+                format!("use of data value '%{}' of type '{}' where a control token is expected", text(), pa)
             } else {
-                format!("use of value '%{}' expects different type than prior uses: '{}' vs '{}'", text, pe, pa)
+                format!("use of value '%{}' expects different type than prior uses: '{}' vs '{}'", text(), pe, pa)
             };
             return Err(Diagnostic::error(u.name.span, msg).with_note(Some(def_span(module, def.first)), "defined here"));
         }

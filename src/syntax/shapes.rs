@@ -5,7 +5,8 @@
 //!
 //! What they build is exactly what the grammar builds from their tokens, through the same
 //! [`ParseCx`] calls in the same order: an entry's value is read by the grammar itself
-//! (its `Attr` rule, over the value's tokens), and an operand by [`ParseCx::value_use`].
+//! (its `Attr` rule, over the value's tokens) or, for a string, by the rule's own action
+//! ([`ParseCx::finish_attr`]), and an operand by [`ParseCx::value_use`].
 //! Entries repeat from op to op (the device, `T = f32`, `padding = "SAME"`), so the
 //! dictionary's entries go through a small memo keyed by their text: an entry seen before
 //! costs one hash and one comparison. The memo only skips work that would intern nothing
@@ -14,7 +15,7 @@
 //! on syntax; a plain token stream ([`TokenStream::plain`]) never makes these tokens, and
 //! `syntax::parse_module` reports every error from such a plain parse.
 
-use super::builder::{ActionResult, ParseCx, UseRef};
+use super::builder::{ActionResult, AttrSyntax, ParseCx, UseRef};
 use super::lexer::TokenStream;
 use crate::ir::NamedAttr;
 use rustc_hash::FxBuildHasher;
@@ -110,7 +111,15 @@ impl<'t> ParseCx<'t> {
             let eq = entry.find('=').unwrap_or(0);
             let key = entry[..eq].trim_end();
             let value_start = start + eq + 1 + (entry[eq + 1..].len() - entry[eq + 1..].trim_start().len());
-            let value = self.attr_at(at + value_start, at + end)?;
+            let value = if text.as_bytes()[value_start] == b'"' {
+                // A string (the lexer's pattern makes it one string token, its closing
+                // quote last): built as the grammar's `Attr` rule builds it, without the
+                // rule (every op's `_mlir_name` is such a string, seen nowhere else).
+                let inner = &text[value_start + 1..end - 1];
+                self.finish_attr(AttrSyntax::Str(inner), None, at + value_start, at + end)?
+            } else {
+                self.attr_at(at + value_start, at + end)?
+            };
             let named = self.named(key, Some(value));
             self.entry_memo.put(hash, entry, named);
             entries.push(named);
