@@ -240,6 +240,10 @@ impl Body {
     pub fn value_capacity(&self) -> usize {
         self.values.len()
     }
+    /// Number of block slots ever allocated (blocks of erased ops included).
+    pub fn block_capacity(&self) -> usize {
+        self.blocks.len()
+    }
     pub fn is_erased(&self, op: OpId) -> bool {
         self.ops[op.index()].erased
     }

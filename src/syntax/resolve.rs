@@ -171,6 +171,10 @@ fn scope_of_op(module: &Module, op: OpId) -> ScopeKey {
 fn collect_block_labels(module: &Module, errors: &mut Vec<Diagnostic>) -> FxHashMap<ScopeKey, FxHashMap<Sym, BlockId>> {
     let mut labels: FxHashMap<ScopeKey, FxHashMap<Sym, BlockId>> = FxHashMap::default();
     let body = &module.body;
+    // Most inputs (graphs) have no labels: then there is no need to walk every op.
+    if !(0..body.block_capacity()).any(|b| body.block(BlockId::new(b)).label.is_some()) {
+        return labels;
+    }
     let mut stack: Vec<BlockId> = vec![module.top];
     while let Some(block) = stack.pop() {
         let data = body.block(block);

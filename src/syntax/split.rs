@@ -3,7 +3,6 @@
 //! attachment, as in rust-analyzer), to the end of the enclosing block, or, for a comment
 //! after code on the same line, to the op that starts on that line.
 
-use rustc_hash::FxHashMap;
 
 use super::lexer::Trivia;
 use crate::ir::{BlockId, CommentAnchor, Module, OpId};
@@ -34,10 +33,12 @@ pub fn attach_comments(module: &mut Module, text: &str, trivia: &Trivia, op_star
     if trivia.comments.is_empty() {
         return;
     }
-    let op_at: FxHashMap<u32, OpId> = op_starts.iter().map(|&(op, at)| (at, op)).collect();
-    let end_at: FxHashMap<u32, BlockId> = block_ends.iter().map(|&(b, at)| (at, b)).collect();
+    // Sorted by offset (stably: the last one recorded at an offset wins); searched rather
+    // than hashed, since there is an entry per op and usually only a few comments.
     let mut starts: Vec<(u32, OpId)> = op_starts.iter().map(|&(op, at)| (at, op)).collect();
-    starts.sort_unstable_by_key(|&(at, _)| at);
+    starts.sort_by_key(|&(at, _)| at);
+    let mut ends: Vec<(u32, BlockId)> = block_ends.iter().map(|&(b, at)| (at, b)).collect();
+    ends.sort_by_key(|&(at, _)| at);
     let bytes = text.as_bytes();
     let mut i = 0;
     let comments = &trivia.comments;
@@ -75,10 +76,10 @@ pub fn attach_comments(module: &mut Module, text: &str, trivia: &Trivia, op_star
                 let gap = &text[end..p];
                 if gap.matches('\n').count() > 1 {
                     None
-                } else if let Some(&op) = op_at.get(&(p as u32)) {
+                } else if let Some(op) = recorded_at(&starts, p) {
                     Some(CommentAnchor::BeforeOp(op))
                 } else {
-                    end_at.get(&(p as u32)).map(|&b| CommentAnchor::BlockEnd(b))
+                    recorded_at(&ends, p).map(CommentAnchor::BlockEnd)
                 }
             }
         };
@@ -88,6 +89,12 @@ pub fn attach_comments(module: &mut Module, text: &str, trivia: &Trivia, op_star
         }
         i = j;
     }
+}
+
+/// The last entry recorded at offset `at` in `sorted` (sorted stably by offset).
+fn recorded_at<T: Copy>(sorted: &[(u32, T)], at: usize) -> Option<T> {
+    let k = sorted.partition_point(|&(s, _)| s as usize <= at);
+    sorted[..k].last().filter(|&&(s, _)| s as usize == at).map(|&(_, x)| x)
 }
 
 /// The op with the last start before `at` on `at`'s line, if any.
