@@ -378,6 +378,34 @@ impl Body {
         }
     }
 
+    /// Gives `op`, which has no operands yet, the operands `values`, placing each use in its
+    /// value's use chain so that every chain lists its uses by op id and slot, last first:
+    /// the order that linking ops one by one in id order gives, whatever order they are
+    /// bound in. Name resolution binds with it, so a parse whose uses are bound partly by
+    /// other threads (`syntax::parallel`) gives the chains a sequential one gives.
+    pub fn bind_operands(&mut self, op: OpId, values: &[ValueId]) {
+        debug_assert!(self.ops[op.index()].operands.is_empty(), "bind_operands on an op with operands");
+        for (slot, &v) in values.iter().enumerate() {
+            let u = Use { op, slot: slot as u32 };
+            let key = (op.index(), u.slot);
+            // The chain is in descending order: find the first use below `u`.
+            let mut prev: Option<Use> = None;
+            let mut cursor = self.values[v.index()].first_use.get();
+            while let Some(c) = cursor {
+                if (c.op.index(), c.slot) < key {
+                    break;
+                }
+                prev = Some(c);
+                cursor = self.ops[c.op.index()].operands[c.slot as usize].next_use.get();
+            }
+            self.ops[op.index()].operands.push(Operand { value: v, next_use: PackedUse::from(cursor) });
+            match prev {
+                None => self.values[v.index()].first_use = PackedUse::from(Some(u)),
+                Some(p) => self.ops[p.op.index()].operands[p.slot as usize].next_use = PackedUse::from(Some(u)),
+            }
+        }
+    }
+
     /// Appends one operand to `op`.
     pub fn push_operand(&mut self, op: OpId, v: ValueId) {
         let slot = self.ops[op.index()].operands.len() as u32;
@@ -624,5 +652,32 @@ mod tests {
         body.erase_op(c);
         assert!(!body.has_uses(vb));
         assert_eq!(body.block_len(block), 1);
+    }
+
+    #[test]
+    fn bound_uses_are_chained_in_one_order_whatever_the_binding_order() {
+        let mut cx = Context::new();
+        let f32 = cx.sym("f32");
+        let ty = cx.ty(crate::ir::types::TypeData::Float(f32));
+        let name = cx.sym("test.op");
+        let build = |order: &[usize]| {
+            let mut body = Body::new();
+            let def = body.create_op(OpSpec { result_types: vec![ty, ty], ..Default::default() }, name);
+            let users: Vec<OpId> = (0..4).map(|_| body.create_op(OpSpec::default(), name)).collect();
+            let (v, w) = (body.results(def)[0], body.results(def)[1]);
+            let operands = [vec![v], vec![v, w, v], vec![w], vec![v, v]];
+            for &k in order {
+                body.bind_operands(users[k], &operands[k]);
+            }
+            let chain = |x| body.uses(x).map(|u| (u.op.index(), u.slot)).collect::<Vec<_>>();
+            (chain(v), chain(w), format!("{:?}", body))
+        };
+        let in_order = build(&[0, 1, 2, 3]);
+        // Last use first, as linking the users one by one in id order gives.
+        assert_eq!(in_order.0, vec![(4, 1), (4, 0), (2, 2), (2, 0), (1, 0)]);
+        assert_eq!(in_order.1, vec![(3, 0), (2, 1)]);
+        for order in [[3, 2, 1, 0], [1, 3, 0, 2], [2, 0, 3, 1]] {
+            assert_eq!(build(&order), in_order, "binding order {:?}", order);
+        }
     }
 }

@@ -66,8 +66,14 @@ pub fn parse_module_plain(text: &str) -> Result<Module, Vec<Diagnostic>> {
 fn parse_with(text: &str, release: Release<'_>, plain: bool) -> Result<Module, Vec<Diagnostic>> {
     let threads = parallel::threads_for(text.len());
     let parts = parallel::part_ranges(text, threads);
-    if let Some((result, trivia, _)) = parse_parts(text, &parts, threads - 1, release, plain) {
-        return finish_parse(text, result, trivia);
+    if let Some((result, trivia, spliced)) = parse_parts(text, &parts, threads - 1, release, plain) {
+        let parsed = finish_parse(text, result, trivia);
+        // Parts bind most of their uses themselves (`parallel::bind_outer_uses`), which is
+        // only what resolution would do if the input has no errors: the diagnostics of an
+        // input with errors come from a sequential parse.
+        if parsed.is_ok() || spliced == 0 {
+            return parsed;
+        }
     }
     parse_sequential(text, release, plain)
 }
@@ -80,7 +86,10 @@ fn parse_with(text: &str, release: Release<'_>, plain: bool) -> Result<Module, V
 /// use this to check it.
 pub fn parse_module_parts(text: &str, parts: &[parallel::PartRange]) -> (Result<Module, Vec<Diagnostic>>, usize) {
     let parsed = match parse_parts(text, parts, 2, &|_, _| {}, false) {
-        Some((result, trivia, spliced)) => (finish_parse(text, result, trivia), spliced),
+        Some((result, trivia, spliced)) => match finish_parse(text, result, trivia) {
+            Err(_) if spliced > 0 => (parse_sequential(text, &|_, _| {}, false), 0),
+            parsed => (parsed, spliced),
+        },
         None => (parse_sequential(text, &|_, _| {}, false), 0),
     };
     match parsed {

@@ -419,6 +419,7 @@ fn parse_part(
     if ops.is_empty() || !cx.errors.is_empty() || cancel.load(Ordering::Relaxed) {
         return None;
     }
+    bind_outer_uses(&mut cx);
     let last_end = tokens.inner.last_end();
     let max_depth = tokens.inner.max_depth();
     let comments = tokens.inner.into_trivia().comments;
@@ -435,6 +436,64 @@ fn parse_part(
         max_depth,
         module: cx.module,
     })
+}
+
+/// Binds the uses of a part's outer ops (the ones in no region of another op of the part)
+/// to the names its outer ops define, as name resolution binds them once the part is
+/// spliced in: those names are defined in the region the part lands in, where they shadow
+/// any outer definition. A name defined twice there is a redefinition, an error, and then the
+/// input is read again sequentially (`syntax::parse_with`), so the diagnostics do not depend
+/// on this. An op is bound only if all its uses are (result number in range, expected type
+/// matching), its pending uses dropped; everything else is left to the main thread, which
+/// resolves after all parts are in: mostly uses that cross a part's boundary.
+fn bind_outer_uses(cx: &mut ParseCx<'_>) {
+    /// No outer definition of the name, or more than one.
+    const NONE: (u32, u32) = (u32::MAX, 0);
+    const TWICE: (u32, u32) = (u32::MAX, 1);
+    let module = &mut cx.module;
+    let body = &module.body;
+    let mut defs: Vec<(u32, u32)> = vec![NONE; module.ctx.sym_count()];
+    for op in (0..body.op_capacity()).map(OpId::new).filter(|&op| body.parent_block(op).is_none()) {
+        let data = body.op(op);
+        let mut next = 0usize;
+        for group in &data.result_names {
+            if let (Some(name), Some(&first)) = (group.name, data.results.get(next)) {
+                let slot = &mut defs[name.index()];
+                *slot = if *slot == NONE { (first.index() as u32, group.count) } else { TWICE };
+            }
+            next += group.count as usize;
+        }
+    }
+    let pending = std::mem::take(&mut cx.pending_uses);
+    let mut kept = Vec::new();
+    let mut values = Vec::new();
+    // Pending uses of one op are contiguous, in operand order.
+    for run in pending.chunk_by(|a, b| a.op == b.op) {
+        let op = run[0].op;
+        values.clear();
+        if module.body.parent_block(op).is_none() {
+            for u in run {
+                let (first, count) = defs[u.name.name.index()];
+                if first == u32::MAX || u.name.index >= count {
+                    break;
+                }
+                let v = crate::ir::ValueId::new(first as usize + u.name.index as usize);
+                let actual = module.body.value(v).ty;
+                if let Some(expected) = u.expected {
+                    if expected != actual && module.ctx.resolved_type(expected) != module.ctx.resolved_type(actual) {
+                        break;
+                    }
+                }
+                values.push(v);
+            }
+        }
+        if values.len() == run.len() {
+            module.body.bind_operands(op, &values);
+        } else {
+            kept.extend_from_slice(run);
+        }
+    }
+    cx.pending_uses = kept;
 }
 
 /// Splices `part` into the main parse `cx`, appending its outer ops to `ops`; `false` (and

@@ -123,7 +123,7 @@ pub fn resolve(cx: ParseCx<'_>) -> Result<Module, Vec<Diagnostic>> {
         if resolved[i..j].iter().all(|&v| v != FAILED && v != NOT_TRIED) {
             operands.clear();
             operands.extend(resolved[i..j].iter().map(|&v| ValueId::new(v as usize)));
-            module.body.set_operands(op, &operands);
+            module.body.bind_operands(op, &operands);
         }
         i = j;
     }
