@@ -131,6 +131,18 @@ pub struct OpData {
     erased: bool,
 }
 
+impl OpData {
+    /// The result groups as written, each with the position of its first value in
+    /// `results` (`%a:2, %b` gives positions 0 and 2).
+    pub fn result_groups(&self) -> impl Iterator<Item = (&ResultGroup, usize)> + '_ {
+        self.result_names.iter().scan(0usize, |next, g| {
+            let at = *next;
+            *next += g.count as usize;
+            Some((g, at))
+        })
+    }
+}
+
 /// Where a value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ValueDef {
@@ -623,14 +635,18 @@ impl Iterator for BlockOps<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::Context;
+    use crate::ir::{Context, TypeId};
+
+    /// The `f32` type and the name `test.op`, in a context of their own.
+    fn f32_and_op_name() -> (TypeId, Sym) {
+        let mut cx = Context::new();
+        let f32 = cx.sym("f32");
+        (cx.ty(crate::ir::types::TypeData::Float(f32)), cx.sym("test.op"))
+    }
 
     #[test]
     fn replace_all_uses_and_erase() {
-        let mut cx = Context::new();
-        let f32 = cx.sym("f32");
-        let ty = cx.ty(crate::ir::types::TypeData::Float(f32));
-        let name = cx.sym("test.op");
+        let (ty, name) = f32_and_op_name();
         let mut body = Body::new();
         let block = body.create_block(Span::default());
         let a = body.create_op(OpSpec { result_types: vec![ty], ..Default::default() }, name);
@@ -656,10 +672,7 @@ mod tests {
 
     #[test]
     fn bound_uses_are_chained_in_one_order_whatever_the_binding_order() {
-        let mut cx = Context::new();
-        let f32 = cx.sym("f32");
-        let ty = cx.ty(crate::ir::types::TypeData::Float(f32));
-        let name = cx.sym("test.op");
+        let (ty, name) = f32_and_op_name();
         let build = |order: &[usize]| {
             let mut body = Body::new();
             let def = body.create_op(OpSpec { result_types: vec![ty, ty], ..Default::default() }, name);

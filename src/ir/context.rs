@@ -74,6 +74,11 @@ impl Context {
         t
     }
 
+    /// Whether `a` and `b` are the same type once aliases are looked through.
+    pub fn same_type(&self, a: TypeId, b: TypeId) -> bool {
+        a == b || self.resolved_type(a) == self.resolved_type(b)
+    }
+
     pub fn attr(&mut self, data: AttrData) -> AttrId {
         AttrId::new(self.attrs.intern(data))
     }

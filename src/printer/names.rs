@@ -183,11 +183,9 @@ pub fn preserving_names(m: &Module) -> Names {
         }
         for op in body.block_ops(b) {
             let od = body.op(op);
-            let mut next = 0usize;
             let n_results = od.results.len();
-            for g in &od.result_names {
-                let vals: &[ValueId] = od.results.get(next..(next + g.count as usize).min(n_results)).unwrap_or(&[]);
-                next += g.count as usize;
+            for (g, at) in od.result_groups() {
+                let vals: &[ValueId] = od.results.get(at..(at + g.count as usize).min(n_results)).unwrap_or(&[]);
                 match g.name {
                     Some(n) => names.new_group(GroupName::Spelled(n), vals),
                     None => {

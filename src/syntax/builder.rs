@@ -254,8 +254,8 @@ impl<'t> ParseCx<'t> {
     // ------------------------------------------------------------------ names
 
     /// Sizes the tables and arenas for about `bytes` of op text at once (a worker's part),
-    /// instead of growing them step by step: by a generous estimate of what such text
-    /// holds (an op line is rarely shorter than 100 bytes), so a part seldom grows them.
+    /// instead of growing them step by step: for one op per 200 bytes (TensorFlow's op
+    /// lines are mostly longer; text of shorter ones grows the tables once or twice).
     pub fn reserve_for(&mut self, bytes: usize) {
         let ops = bytes / 200;
         self.module.ctx.reserve(ops * 3, ops);

@@ -66,16 +66,22 @@ pub fn parse_module_plain(text: &str) -> Result<Module, Vec<Diagnostic>> {
 fn parse_with(text: &str, release: Release<'_>, plain: bool) -> Result<Module, Vec<Diagnostic>> {
     let threads = parallel::threads_for(text.len());
     let parts = parallel::part_ranges(text, threads);
-    if let Some((result, trivia, spliced)) = parse_parts(text, &parts, threads - 1, release, plain) {
+    parse_parts_or_sequential(text, &parts, threads - 1, release, plain).0
+}
+
+/// Parses `text` with `parts` on up to `workers` other threads, or sequentially when the
+/// parts cannot be used; the module and how many parts were spliced in.
+fn parse_parts_or_sequential(text: &str, parts: &[parallel::PartRange], workers: usize, release: Release<'_>, plain: bool) -> (Result<Module, Vec<Diagnostic>>, usize) {
+    if let Some((result, trivia, spliced)) = parse_parts(text, parts, workers, release, plain) {
         let parsed = finish_parse(text, result, trivia);
         // Parts bind most of their uses themselves (`parallel::bind_outer_uses`), which is
         // only what resolution would do if the input has no errors: the diagnostics of an
         // input with errors come from a sequential parse.
         if parsed.is_ok() || spliced == 0 {
-            return parsed;
+            return (parsed, spliced);
         }
     }
-    parse_sequential(text, release, plain)
+    (parse_sequential(text, release, plain), 0)
 }
 
 /// Parses `text` with `parts` of it (`(start, stop)`: from `start` to `stop` or the end of
@@ -85,14 +91,7 @@ fn parse_with(text: &str, release: Release<'_>, plain: bool) -> Result<Module, V
 /// sequentially (and the count is 0). The result is the same whatever the parts: tests
 /// use this to check it.
 pub fn parse_module_parts(text: &str, parts: &[parallel::PartRange]) -> (Result<Module, Vec<Diagnostic>>, usize) {
-    let parsed = match parse_parts(text, parts, 2, &|_, _| {}, false) {
-        Some((result, trivia, spliced)) => match finish_parse(text, result, trivia) {
-            Err(_) if spliced > 0 => (parse_sequential(text, &|_, _| {}, false), 0),
-            parsed => (parsed, spliced),
-        },
-        None => (parse_sequential(text, &|_, _| {}, false), 0),
-    };
-    match parsed {
+    match parse_parts_or_sequential(text, parts, 2, &|_, _| {}, false) {
         (Err(_), _) => (parse_module_plain(text), 0),
         ok => ok,
     }

@@ -455,13 +455,11 @@ fn bind_outer_uses(cx: &mut ParseCx<'_>) {
     let mut defs: Vec<(u32, u32)> = vec![NONE; module.ctx.sym_count()];
     for op in (0..body.op_capacity()).map(OpId::new).filter(|&op| body.parent_block(op).is_none()) {
         let data = body.op(op);
-        let mut next = 0usize;
-        for group in &data.result_names {
-            if let (Some(name), Some(&first)) = (group.name, data.results.get(next)) {
+        for (group, at) in data.result_groups() {
+            if let (Some(name), Some(&first)) = (group.name, data.results.get(at)) {
                 let slot = &mut defs[name.index()];
                 *slot = if *slot == NONE { (first.index() as u32, group.count) } else { TWICE };
             }
-            next += group.count as usize;
         }
     }
     let pending = std::mem::take(&mut cx.pending_uses);
@@ -480,7 +478,7 @@ fn bind_outer_uses(cx: &mut ParseCx<'_>) {
                 let v = crate::ir::ValueId::new(first as usize + u.name.index as usize);
                 let actual = module.body.value(v).ty;
                 if let Some(expected) = u.expected {
-                    if expected != actual && module.ctx.resolved_type(expected) != module.ctx.resolved_type(actual) {
+                    if !module.ctx.same_type(expected, actual) {
                         break;
                     }
                 }

@@ -221,14 +221,10 @@ fn for_each_def(module: &Module, blocks: &[BlockId], mut f: impl FnMut(Sym, Valu
         }
         for op in body.block_ops(block) {
             let od = body.op(op);
-            let mut next = 0usize;
-            for group in &od.result_names {
-                if let Some(name) = group.name {
-                    if let Some(&first) = od.results.get(next) {
-                        f(name, first, group.count, od.span);
-                    }
+            for (group, at) in od.result_groups() {
+                if let (Some(name), Some(&first)) = (group.name, od.results.get(at)) {
+                    f(name, first, group.count, od.span);
                 }
-                next += group.count as usize;
             }
         }
     }
@@ -381,7 +377,7 @@ fn lookup_use(module: &Module, defs: &Defs, iso: u32, u: &PendingUse) -> Result<
     let v = ValueId::new(def.first.index() + u.name.index as usize);
     if let Some(expected) = u.expected {
         let actual = module.body.value(v).ty;
-        if expected != actual && module.ctx.resolved_type(expected) != module.ctx.resolved_type(actual) {
+        if !module.ctx.same_type(expected, actual) {
             let pe = crate::printer::type_to_string(&module.ctx, expected);
             let pa = crate::printer::type_to_string(&module.ctx, actual);
             let msg = if module.ctx.is_control_type(actual) && !module.ctx.is_control_type(expected) {
