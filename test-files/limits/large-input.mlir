@@ -5,11 +5,16 @@
 // RUN: not %amanda_opt %t.undefined 2>&1 | FileCheck %s --check-prefix=UNDEFINED
 // RUN: %python %S/Inputs/large_graph.py range > %t.range
 // RUN: not %amanda_opt %t.range 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: %python %S/Inputs/large_graph.py redefined > %t.redefined
+// RUN: not %amanda_opt %t.redefined 2>&1 | FileCheck %s --check-prefix=REDEFINED
 
 // A 3.6 MB input is parsed on several threads (parts spliced into the main parse, common
 // literal forms read as shape tokens): every forward reference resolves across the parts,
 // the text prints back byte for byte, and an error deep in the file is reported at its
-// line and column by the same diagnostic a sequential, plain-token parse gives.
+// line and column by the same diagnostic a sequential, plain-token parse gives. A name
+// defined again far from its first definition (in another part, whose uses its thread
+// bound itself) is reported as a sequential parse reports it, with the use it leaves
+// undefined.
 
 // OK:      "t.graph"() ({
 // OK-NEXT:   %v0 = "t.op"(%v1) {_mlir_name = "n0", k = [1, 2], t = 7 : i8} : (i32) -> i32
@@ -19,3 +24,7 @@
 
 // UNDEFINED: .undefined:39992:20: error: use of undeclared SSA value name '%nope'
 // RANGE: .range:39992:69: error: integer constant out of range for attribute
+// REDEFINED: .redefined:39991:20: error: use of undeclared SSA value name '%v39990'
+// REDEFINED: .redefined:39992:3: error: redefinition of SSA value '%v20000'
+// REDEFINED: 20002 │   %v20000 = "t.op"(%v20001)
+// REDEFINED-NEXT: previously defined here

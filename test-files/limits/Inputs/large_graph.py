@@ -1,6 +1,7 @@
 """Writes a generic-syntax graph of 40,000 ops (3.6 MB: parsed on several threads), each
 using the value of the next one (forward references across every part), the last one using
-the first. `undefined` or `range` puts that error into the tenth op from the end."""
+the first. `undefined` or `range` puts that error into the tenth op from the end;
+`redefined` makes that op define the name of an op in the middle of the file again."""
 import sys
 
 n = 40000
@@ -13,6 +14,9 @@ for i in range(n):
         use = "%nope"
     if i == n - 10 and bad == "range":
         value = 300
-    lines.append('  %%v%d = "t.op"(%s) {_mlir_name = "n%d", k = [1, 2], t = %d : i8} : (i32) -> i32' % (i, use, i, value))
+    name = i
+    if i == n - 10 and bad == "redefined":
+        name = n // 2
+    lines.append('  %%v%d = "t.op"(%s) {_mlir_name = "n%d", k = [1, 2], t = %d : i8} : (i32) -> i32' % (name, use, i, value))
 lines.append("}) : () -> ()")
 print("\n".join(lines))
