@@ -13,7 +13,16 @@ pub struct Context {
     strings: StrInterner,
     types: Interner<TypeData>,
     attrs: Interner<AttrData>,
+    /// The string attribute without a type (`"..."`) of each symbol, by symbol index
+    /// ([`NO_ATTR`]: none yet). Such attributes are uniqued here rather than in the
+    /// attribute index: a string attribute is as unique as its text (every op's
+    /// `_mlir_name` is new), and this table is indexed by a symbol just interned, so
+    /// neither a lookup nor an insertion is a cache miss in a table of millions.
+    plain_strings: Vec<u32>,
 }
+
+/// No attribute yet, in [`Context::plain_strings`].
+const NO_ATTR: u32 = u32::MAX;
 
 impl Context {
     pub fn new() -> Self {
@@ -80,13 +89,38 @@ impl Context {
     }
 
     pub fn attr(&mut self, data: AttrData) -> AttrId {
-        AttrId::new(self.attrs.intern(data))
+        match data {
+            AttrData::String { spelling, ty: None } => self.plain_string_attr(spelling),
+            data => AttrId::new(self.attrs.intern(data)),
+        }
+    }
+
+    /// The attribute `String { spelling, ty: None }` (see [`Context::plain_strings`]).
+    fn plain_string_attr(&mut self, spelling: Sym) -> AttrId {
+        let i = spelling.index();
+        if i >= self.plain_strings.len() {
+            self.plain_strings.resize((i + 1).max(self.strings.len()), NO_ATTR);
+        }
+        if self.plain_strings[i] == NO_ATTR {
+            let id = self.attrs.push_unindexed(AttrData::String { spelling, ty: None });
+            self.plain_strings[i] = id as u32;
+        }
+        AttrId::new(self.plain_strings[i] as usize)
     }
 
     /// Interns `attrs` in order, appending their ids to `ids` (see [`Interner::intern_all`]).
     pub fn attrs_all(&mut self, attrs: Vec<AttrData>, ids: &mut Vec<AttrId>) {
         let mut raw = Vec::with_capacity(attrs.len());
-        self.attrs.intern_all(attrs, &mut raw);
+        let mut batch = Vec::new();
+        for data in attrs {
+            if let AttrData::String { spelling, ty: None } = data {
+                self.attrs.intern_all(std::mem::take(&mut batch), &mut raw);
+                raw.push(self.plain_string_attr(spelling).index());
+            } else {
+                batch.push(data);
+            }
+        }
+        self.attrs.intern_all(batch, &mut raw);
         ids.extend(raw.into_iter().map(AttrId::new));
     }
 
@@ -256,6 +290,30 @@ mod tests {
         assert_eq!(parse_int_spelling("-0x10"), Some(-16));
         assert_eq!(parse_int_spelling("42"), Some(42));
         assert_eq!(parse_int_spelling("340282366920938463463374607431768211456"), None);
+    }
+
+    #[test]
+    fn string_attributes_are_unique_by_text_and_type() {
+        let mut cx = Context::new();
+        let (a, b) = (cx.sym("a"), cx.sym("b"));
+        let f32_name = cx.sym("f32");
+        let f32 = cx.ty(TypeData::Float(f32_name));
+        let plain = |s| AttrData::String { spelling: s, ty: None };
+        let typed = AttrData::String { spelling: a, ty: Some(f32) };
+        let first = cx.attr(plain(a));
+        assert_eq!(cx.attr(plain(a)), first);
+        assert_ne!(cx.attr(typed.clone()), first);
+        assert_ne!(cx.attr(plain(b)), first);
+        assert_eq!(cx.attr_data(first), &plain(a));
+        // Interning in a batch gives what interning one by one gives.
+        let c = cx.sym("c");
+        let mut one_by_one = cx.clone();
+        let batch = vec![AttrData::Unit, plain(c), typed, plain(a), AttrData::Bool(true), plain(c)];
+        let mut ids = Vec::new();
+        cx.attrs_all(batch.clone(), &mut ids);
+        let expected: Vec<AttrId> = batch.into_iter().map(|d| one_by_one.attr(d)).collect();
+        assert_eq!(ids, expected);
+        assert_eq!(cx.attr_count(), one_by_one.attr_count());
     }
 
     #[test]

@@ -151,6 +151,14 @@ impl<T: Hash + Eq + Clone> Interner<T> {
         id
     }
 
+    /// Appends `value` under a new id without entering it in the index: for values the
+    /// caller uniques itself (it must never pass one that is already here, nor later
+    /// [`intern`](Self::intern) or [`lookup`](Self::lookup) one it added this way).
+    pub fn push_unindexed(&mut self, value: T) -> usize {
+        self.items.push(value);
+        self.items.len() - 1
+    }
+
     /// Makes room for `additional` more values without growing on the way.
     pub fn reserve(&mut self, additional: usize) {
         self.items.reserve(additional);
