@@ -9,7 +9,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::ir::{AttrData, BlockId, Context, Module, OpId, RegionId, Sym, ValueId};
+use crate::ir::{AttrData, BlockId, Context, Module, OpId, RegionId, Sym, ValueDef, ValueId};
 
 /// How a value is referred to: group `group` of [`Names::groups`], element `index`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -37,6 +37,9 @@ pub struct Names {
     fresh: Vec<Box<str>>,
     values: Vec<Option<ValueRef>>,
     blocks: FxHashMap<BlockId, String>,
+    /// Preserving mode: a value without an entry in `values` is printed with the name
+    /// the IR holds for it (most values of a parsed file), so no table is built for those.
+    spelled_in_ir: bool,
 }
 
 impl Names {
@@ -48,16 +51,28 @@ impl Names {
         }
     }
 
+    /// How `v` is named: its group's spelling, the group's size and `v`'s place in it.
+    fn name_of(&self, m: &Module, v: ValueId) -> Option<(GroupName, u32, u32)> {
+        if let Some(r) = self.values.get(v.index()).copied().flatten() {
+            let (name, count) = self.groups[r.group as usize];
+            return Some((name, count, r.index));
+        }
+        if !self.spelled_in_ir {
+            return None;
+        }
+        let (name, count, index) = spelled_in_ir(m, v)?;
+        Some((GroupName::Spelled(name), count, index))
+    }
+
     /// The text of a use of `v`: `%x`, `%x#1`, `%3`.
-    pub fn write_use(&self, ctx: &Context, v: ValueId, out: &mut String) {
+    pub fn write_use(&self, m: &Module, v: ValueId, out: &mut String) {
         out.push('%');
-        match self.values.get(v.index()).copied().flatten() {
-            Some(r) => {
-                let (name, count) = self.groups[r.group as usize];
-                self.push_name(ctx, name, out);
+        match self.name_of(m, v) {
+            Some((name, count, index)) => {
+                self.push_name(&m.ctx, name, out);
                 if count > 1 {
                     out.push('#');
-                    push_u32(out, r.index);
+                    push_u32(out, index);
                 }
             }
             None => {
@@ -71,15 +86,11 @@ impl Names {
         let results = m.body.results(op);
         let mut first = true;
         for &v in results {
-            let Some(r) = self.values.get(v.index()).copied().flatten() else { continue };
-            if r.index != 0 {
-                continue;
-            }
+            let Some((name, count, 0)) = self.name_of(m, v) else { continue };
             if !first {
                 out.push_str(", ");
             }
             first = false;
-            let (name, count) = self.groups[r.group as usize];
             out.push('%');
             self.push_name(&m.ctx, name, out);
             if count > 1 {
@@ -107,6 +118,30 @@ impl Names {
                 self.values.resize(v.index() + 1, None);
             }
             self.values[v.index()] = Some(ValueRef { group: g, index: i as u32 });
+        }
+    }
+}
+
+/// The name `v` was written with, if it has one and is in the module (the result of an
+/// op in a block, the argument of a block in a region or of the top block): the group's
+/// name, its size and `v`'s place in it.
+fn spelled_in_ir(m: &Module, v: ValueId) -> Option<(Sym, u32, u32)> {
+    let body = &m.body;
+    match body.value(v).def {
+        ValueDef::Result { op, index } => {
+            if body.is_erased(op) || body.parent_block(op).is_none() {
+                return None;
+            }
+            let od = body.op(op);
+            let (g, at) = od.result_groups().find(|(g, at)| (index as usize) < at + g.count as usize)?;
+            Some((g.name?, g.count, index - at as u32))
+        }
+        ValueDef::BlockArg { block, index } => {
+            let bd = body.block(block);
+            if bd.parent.is_none() && block != m.top {
+                return None;
+            }
+            Some((bd.arg_info.get(index as usize)?.name?, 1, 0))
         }
     }
 }
@@ -140,7 +175,7 @@ fn strip_dialect(name: &str) -> &str {
 
 /// Names as written, fresh tfg-style names for the rest.
 pub fn preserving_names(m: &Module) -> Names {
-    let mut names = Names { values: vec![None; m.body.value_capacity()], ..Default::default() };
+    let mut names = Names { spelled_in_ir: true, ..Default::default() };
     let ctx = &m.ctx;
     let body = &m.body;
     let mut used = UsedNames { m, spelled: None, taken: FxHashSet::default() };
@@ -175,11 +210,10 @@ pub fn preserving_names(m: &Module) -> Names {
             names.blocks.insert(b, label);
         }
         for (i, &arg) in bd.args.iter().enumerate() {
-            let n = match bd.arg_info[i].name {
-                Some(n) => GroupName::Spelled(n),
-                None => names.fresh_name(fresh("arg", &mut used)),
-            };
-            names.new_group(n, &[arg]);
+            if bd.arg_info[i].name.is_none() {
+                let n = names.fresh_name(fresh("arg", &mut used));
+                names.new_group(n, &[arg]);
+            }
         }
         for op in body.block_ops(b) {
             let od = body.op(op);
@@ -187,7 +221,8 @@ pub fn preserving_names(m: &Module) -> Names {
             for (g, at) in od.result_groups() {
                 let vals: &[ValueId] = od.results.get(at..(at + g.count as usize).min(n_results)).unwrap_or(&[]);
                 match g.name {
-                    Some(n) => names.new_group(GroupName::Spelled(n), vals),
+                    // Printed from the IR (`Names::spelled_in_ir`).
+                    Some(_) => {}
                     None => {
                         // tfg style: data results after the node name or op type, `ctl` for the token.
                         let last_is_ctl = vals.last().map(|&v| ctx.is_control_type(body.value(v).ty)).unwrap_or(false);
@@ -312,7 +347,7 @@ pub fn canonical_names(m: &Module, generic: bool) -> Names {
     if generic {
         return generic_unique_names(m);
     }
-    let mut names = Names { values: vec![None; m.body.value_capacity()], ..Default::default() };
+    let mut names = Names { spelled_in_ir: true, ..Default::default() };
     let mut state = CanonicalState { m, generic, names: &mut names, used: Vec::new() };
     state.number_region(&[m.top], None, Counters::default());
     names
@@ -322,7 +357,7 @@ pub fn canonical_names(m: &Module, generic: bool) -> Names {
 /// counters for the whole module, regions numbered from a stack (the last nested region
 /// pushed is numbered first), each region's blocks `^bb0`, `^bb1`, ...
 fn generic_unique_names(m: &Module) -> Names {
-    let mut names = Names { values: vec![None; m.body.value_capacity()], ..Default::default() };
+    let mut names = Names { spelled_in_ir: true, ..Default::default() };
     let body = &m.body;
     let (mut next_value, mut next_arg) = (0u32, 0u32);
     let mut stack: Vec<(Vec<BlockId>, bool)> = vec![(vec![m.top], false)];

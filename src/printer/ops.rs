@@ -155,7 +155,7 @@ impl Printer<'_> {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                self.names.write_use(&self.m.ctx, a, &mut self.out);
+                self.names.write_use(self.m, a, &mut self.out);
                 self.out.push_str(": ");
                 self.push_type(m.body.value(a).ty);
                 if self.opts.debuginfo && (self.opts.canonical || bd.arg_info[i].loc.is_some()) {
@@ -220,7 +220,7 @@ impl Printer<'_> {
             if i > 0 {
                 self.out.push_str(", ");
             }
-            self.names.write_use(&self.m.ctx, v, &mut self.out);
+            self.names.write_use(self.m, v, &mut self.out);
         }
     }
 
@@ -485,7 +485,7 @@ impl Printer<'_> {
         arg_indent += name.len();
         self.out.push('(');
         for i in (0..args.len()).step_by(2) {
-            self.names.write_use(&self.m.ctx, args[i], &mut self.out);
+            self.names.write_use(self.m, args[i], &mut self.out);
             self.out.push_str(": ");
             self.push_type(inputs[i]);
             if let Some(list) = &arg_attrs {
@@ -561,7 +561,7 @@ impl Printer<'_> {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                self.names.write_use(&self.m.ctx, c, &mut self.out);
+                self.names.write_use(self.m, c, &mut self.out);
                 if let Some(&d) = ret_attrs.get(i) {
                     if !ctx.dict_entries(d).is_empty() {
                         self.out.push(' ');
@@ -628,7 +628,7 @@ impl Printer<'_> {
         let Some((&cond, args)) = data.split_first() else { return false };
         self.custom_name(op);
         self.out.push(' ');
-        self.names.write_use(&self.m.ctx, cond, &mut self.out);
+        self.names.write_use(self.m, cond, &mut self.out);
         self.out.push_str(" : ");
         self.push_type(m.body.value(cond).ty);
         self.print_terminator_tail(op, " (", args, &ctls);
@@ -647,7 +647,7 @@ impl Printer<'_> {
         let rest: Vec<NamedAttr> = m.body.op(op).attrs.iter().filter(|a| !["name", "number"].contains(&ctx.str(a.name))).copied().collect();
         self.custom_name(op);
         self.out.push('(');
-        self.names.write_use(&self.m.ctx, m.body.operand(op, 0), &mut self.out);
+        self.names.write_use(self.m, m.body.operand(op, 0), &mut self.out);
         self.out.push_str(") \"");
         self.out.push_str(&crate::ir::context::escape_bytes(port.as_bytes()));
         self.out.push_str("\" : ");
@@ -684,7 +684,7 @@ impl Printer<'_> {
         match kind {
             "IfRegion" => {
                 self.out.push(' ');
-                self.names.write_use(&self.m.ctx, data[0], &mut self.out);
+                self.names.write_use(self.m, data[0], &mut self.out);
                 ctl_list(self);
                 self.out.push_str(" then ");
                 self.print_region(regions[0], indent, true, false);
@@ -693,7 +693,7 @@ impl Printer<'_> {
             }
             "CaseRegion" => {
                 self.out.push(' ');
-                self.names.write_use(&self.m.ctx, data[0], &mut self.out);
+                self.names.write_use(self.m, data[0], &mut self.out);
                 ctl_list(self);
                 for (i, &r) in regions.iter().enumerate() {
                     self.out.push_str(if i > 0 { ", " } else { " " });
@@ -719,11 +719,11 @@ impl Printer<'_> {
                 }
                 ctl_list(self);
                 self.out.push_str(" from ");
-                self.names.write_use(&self.m.ctx, bounds[0], &mut self.out);
+                self.names.write_use(self.m, bounds[0], &mut self.out);
                 self.out.push_str(" to ");
-                self.names.write_use(&self.m.ctx, bounds[1], &mut self.out);
+                self.names.write_use(self.m, bounds[1], &mut self.out);
                 self.out.push_str(" by ");
-                self.names.write_use(&self.m.ctx, bounds[2], &mut self.out);
+                self.names.write_use(self.m, bounds[2], &mut self.out);
                 self.out.push(' ');
                 self.print_region(regions[0], indent, true, false);
             }
