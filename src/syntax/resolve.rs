@@ -288,6 +288,7 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
     let mut use_errors = Vec::new();
     let mut stack = vec![Step::Enter { scope: None, iso: 0 }];
     let mut blocks_of_scope: Vec<BlockId> = Vec::new();
+    let mut uses_of_scope: Vec<u32> = Vec::new();
     while let Some(step) = stack.pop() {
         let (scope, iso) = match step {
             Step::Leave { scope } => {
@@ -324,23 +325,18 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
         for_each_def(module, &blocks_of_scope, |name, first, count, span| {
             defs.define(module, name, Def { first, count, scope: id, iso, prev: NONE }, span, errors)
         });
+        // The uses of the region's ops, looked up once all its names are defined.
+        uses_of_scope.clear();
         for &block in &blocks_of_scope {
             for op in body.block_ops(block) {
                 let (start, end) = run_of(op);
-                for k in (start..end).map(at) {
-                    resolved[k] = match lookup_use(module, &defs, iso, &pending[k]) {
-                        Ok(v) => v.index() as u32,
-                        Err(d) => {
-                            use_errors.push((k, d));
-                            FAILED
-                        }
-                    };
-                }
+                uses_of_scope.extend((start..end).map(|p| at(p) as u32));
                 for &r in body.op(op).regions.iter().rev() {
                     stack.push(Step::Enter { scope: Some(r), iso });
                 }
             }
         }
+        lookup_all(module, &defs, iso, pending, &uses_of_scope, &mut resolved, &mut use_errors);
     }
     // Ops outside the region tree (left behind by error recovery) see the top level.
     for k in 0..pending.len() {
@@ -357,6 +353,46 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
     use_errors.sort_by_key(|(k, _)| *k);
     errors.extend(use_errors.into_iter().map(|(_, d)| d));
     resolved
+}
+
+/// Uses of one region looked up on rayon's workers, from this many on.
+const PARALLEL_LOOKUPS: usize = 1 << 16;
+
+/// Looks up the pending uses `uses` (indices into `pending`) of one region, whose names are
+/// all defined in `defs`, into `resolved`; a failed one gets [`FAILED`] and its diagnostic.
+/// Many uses (a large graph) are looked up in parallel: `defs` does not change meanwhile,
+/// and the rare failures are looked up again in order for their diagnostics.
+fn lookup_all(
+    module: &Module,
+    defs: &Defs,
+    iso: u32,
+    pending: &[PendingUse],
+    uses: &[u32],
+    resolved: &mut [u32],
+    errors: &mut Vec<(usize, Diagnostic)>,
+) {
+    let mut one = |k: usize| match lookup_use(module, defs, iso, &pending[k]) {
+        Ok(v) => v.index() as u32,
+        Err(d) => {
+            errors.push((k, d));
+            FAILED
+        }
+    };
+    if uses.len() < PARALLEL_LOOKUPS {
+        for &k in uses {
+            resolved[k as usize] = one(k as usize);
+        }
+        return;
+    }
+    use rayon::prelude::*;
+    let found: Vec<u32> = uses
+        .par_iter()
+        .with_min_len(4096)
+        .map(|&k| lookup_use(module, defs, iso, &pending[k as usize]).map_or(FAILED, |v| v.index() as u32))
+        .collect();
+    for (&k, &v) in uses.iter().zip(&found) {
+        resolved[k as usize] = if v == FAILED { one(k as usize) } else { v };
+    }
 }
 
 fn lookup_use(module: &Module, defs: &Defs, iso: u32, u: &PendingUse) -> Result<ValueId, Diagnostic> {
