@@ -187,10 +187,10 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
     let input = Input::open(&opts.input).map_err(|e| report_plain(&e))?;
     let name = input.name.clone();
     let bytes = input.bytes();
-    let text = match std::str::from_utf8(bytes) {
+    let text = match input.text() {
         Ok(t) => t,
-        Err(e) => {
-            let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("");
+        Err(valid_up_to) => {
+            let valid = std::str::from_utf8(&bytes[..valid_up_to]).unwrap_or("");
             let file = SourceFile::new(&name, valid);
             let d = Diagnostic::error(Span::new(valid.len(), valid.len()), "invalid UTF-8 in input");
             eprint!("{}", file.render(&d));

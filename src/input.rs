@@ -51,6 +51,11 @@ impl Input {
         Input { name: name.to_string(), data: Data::Owned(bytes) }
     }
 
+    /// The input as text, or the offset of its first byte that is not valid UTF-8.
+    pub fn text(&self) -> Result<&str, usize> {
+        check_utf8(self.bytes())
+    }
+
     pub fn bytes(&self) -> &[u8] {
         match &self.data {
             Data::Owned(v) => v,
@@ -70,6 +75,39 @@ impl Input {
             }
         }
     }
+}
+
+/// Inputs from this size on are checked in pieces on rayon's workers.
+const PARALLEL_CHECK_BYTES: usize = 1 << 20;
+
+/// `bytes` as a `&str`, or the offset of the first byte that is not valid UTF-8 (as
+/// `std::str::from_utf8` finds it). A large input is checked in pieces on rayon's workers,
+/// which also share the first reading of a mapped file's pages. Each piece starts at a byte
+/// that is not a continuation byte, so for valid text every piece is whole characters: all
+/// pieces valid means the text is, and otherwise the sequential check finds the offset.
+pub fn check_utf8(bytes: &[u8]) -> Result<&str, usize> {
+    let whole = |bytes| std::str::from_utf8(bytes).map_err(|e| e.valid_up_to());
+    if bytes.len() < PARALLEL_CHECK_BYTES {
+        return whole(bytes);
+    }
+    let pieces = rayon::current_num_threads().max(1) * 4;
+    let mut cuts = vec![0];
+    for i in 1..pieces {
+        let mut cut = (i * bytes.len() / pieces).max(cuts[i - 1]);
+        while cut < bytes.len() && (bytes[cut] & 0xC0) == 0x80 {
+            cut += 1;
+        }
+        cuts.push(cut);
+    }
+    cuts.push(bytes.len());
+    use rayon::prelude::*;
+    let valid = cuts.par_windows(2).all(|w| std::str::from_utf8(&bytes[w[0]..w[1]]).is_ok());
+    if !valid {
+        return whole(bytes);
+    }
+    // SAFETY: the cuts are sorted and go from 0 to the end, so the pieces cover `bytes`
+    // end to end; each is valid UTF-8, and so is a concatenation of valid UTF-8 strings.
+    Ok(unsafe { std::str::from_utf8_unchecked(bytes) })
 }
 
 /// Page granularity used by [`Input::release`] (4 KiB pages; with larger pages madvise rounds
@@ -96,3 +134,23 @@ fn drop_pages(m: &memmap2::Mmap, from: usize, len: usize) {
 
 #[cfg(not(unix))]
 fn drop_pages(_: &memmap2::Mmap, _: usize, _: usize) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn large_inputs_are_checked_like_small_ones() {
+        // Multi-byte characters across every piece boundary, then a bad byte in a late piece.
+        let text = "aé€😀".repeat(PARALLEL_CHECK_BYTES / 10 + 7);
+        assert_eq!(check_utf8(text.as_bytes()), Ok(text.as_str()));
+        let mut bytes = text.clone().into_bytes();
+        let bad = bytes.len() * 3 / 4 + 1;
+        bytes[bad] = 0xFF;
+        let expected = std::str::from_utf8(&bytes).unwrap_err().valid_up_to();
+        assert_eq!(check_utf8(&bytes), Err(expected));
+        // A piece cut inside a character of otherwise valid text is still valid.
+        let cjk = "漢".repeat(PARALLEL_CHECK_BYTES / 3 + 5);
+        assert_eq!(check_utf8(cjk.as_bytes()), Ok(cjk.as_str()));
+    }
+}

@@ -1,7 +1,8 @@
 """Writes a generic-syntax graph of 40,000 ops (3.6 MB: parsed on several threads), each
 using the value of the next one (forward references across every part), the last one using
 the first. `undefined` or `range` puts that error into the tenth op from the end;
-`redefined` makes that op define the name of an op in the middle of the file again."""
+`redefined` makes that op define the name of an op in the middle of the file again;
+`utf8` puts a byte that is not UTF-8 into that op's name."""
 import sys
 
 n = 40000
@@ -17,6 +18,9 @@ for i in range(n):
     name = i
     if i == n - 10 and bad == "redefined":
         name = n // 2
-    lines.append('  %%v%d = "t.op"(%s) {_mlir_name = "n%d", k = [1, 2], t = %d : i8} : (i32) -> i32' % (name, use, i, value))
+    node = "n%d" % i
+    if i == n - 10 and bad == "utf8":
+        node = "n\udcff"
+    lines.append('  %%v%d = "t.op"(%s) {_mlir_name = "%s", k = [1, 2], t = %d : i8} : (i32) -> i32' % (name, use, node, value))
 lines.append("}) : () -> ()")
-print("\n".join(lines))
+sys.stdout.buffer.write("\n".join(lines).encode("utf-8", "surrogateescape") + b"\n")
