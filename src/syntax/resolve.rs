@@ -339,17 +339,8 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
         lookup_all(module, &defs, iso, pending, &uses_of_scope, &mut resolved, &mut use_errors);
     }
     // Ops outside the region tree (left behind by error recovery) see the top level.
-    for k in 0..pending.len() {
-        if resolved[k] == NOT_TRIED {
-            resolved[k] = match lookup_use(module, &defs, 0, &pending[k]) {
-                Ok(v) => v.index() as u32,
-                Err(d) => {
-                    use_errors.push((k, d));
-                    FAILED
-                }
-            };
-        }
-    }
+    let strays: Vec<u32> = (0..pending.len() as u32).filter(|&k| resolved[k as usize] == NOT_TRIED).collect();
+    lookup_all(module, &defs, 0, pending, &strays, &mut resolved, &mut use_errors);
     use_errors.sort_by_key(|(k, _)| *k);
     errors.extend(use_errors.into_iter().map(|(_, d)| d));
     resolved
