@@ -347,7 +347,7 @@ pub fn canonical_names(m: &Module, generic: bool) -> Names {
     if generic {
         return generic_unique_names(m);
     }
-    let mut names = Names { spelled_in_ir: true, ..Default::default() };
+    let mut names = Names { values: vec![None; m.body.value_capacity()], ..Default::default() };
     let mut state = CanonicalState { m, generic, names: &mut names, used: Vec::new() };
     state.number_region(&[m.top], None, Counters::default());
     names
@@ -357,7 +357,7 @@ pub fn canonical_names(m: &Module, generic: bool) -> Names {
 /// counters for the whole module, regions numbered from a stack (the last nested region
 /// pushed is numbered first), each region's blocks `^bb0`, `^bb1`, ...
 fn generic_unique_names(m: &Module) -> Names {
-    let mut names = Names { spelled_in_ir: true, ..Default::default() };
+    let mut names = Names { values: vec![None; m.body.value_capacity()], ..Default::default() };
     let body = &m.body;
     let (mut next_value, mut next_arg) = (0u32, 0u32);
     let mut stack: Vec<(Vec<BlockId>, bool)> = vec![(vec![m.top], false)];
