@@ -90,7 +90,7 @@ pub fn check_utf8(bytes: &[u8]) -> Result<&str, usize> {
     if bytes.len() < PARALLEL_CHECK_BYTES {
         return whole(bytes);
     }
-    let pieces = rayon::current_num_threads().max(1) * 4;
+    let pieces = rayon::current_num_threads() * 4;
     let mut cuts = vec![0];
     for i in 1..pieces {
         let mut cut = (i * bytes.len() / pieces).max(cuts[i - 1]);

@@ -24,6 +24,15 @@ pub struct Context {
 /// No attribute yet, in [`Context::plain_strings`].
 const NO_ATTR: u32 = u32::MAX;
 
+/// The spelling of `data` if it is a string without a type (uniqued by
+/// [`Context::plain_strings`] rather than the attribute index).
+fn plain_string(data: &AttrData) -> Option<Sym> {
+    match *data {
+        AttrData::String { spelling, ty: None } => Some(spelling),
+        _ => None,
+    }
+}
+
 impl Context {
     pub fn new() -> Self {
         Self::default()
@@ -89,9 +98,9 @@ impl Context {
     }
 
     pub fn attr(&mut self, data: AttrData) -> AttrId {
-        match data {
-            AttrData::String { spelling, ty: None } => self.plain_string_attr(spelling),
-            data => AttrId::new(self.attrs.intern(data)),
+        match plain_string(&data) {
+            Some(spelling) => self.plain_string_attr(spelling),
+            None => AttrId::new(self.attrs.intern(data)),
         }
     }
 
@@ -113,7 +122,7 @@ impl Context {
         let mut raw = Vec::with_capacity(attrs.len());
         let mut batch = Vec::new();
         for data in attrs {
-            if let AttrData::String { spelling, ty: None } = data {
+            if let Some(spelling) = plain_string(&data) {
                 self.attrs.intern_all(std::mem::take(&mut batch), &mut raw);
                 raw.push(self.plain_string_attr(spelling).index());
             } else {

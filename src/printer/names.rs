@@ -39,7 +39,7 @@ pub struct Names {
     blocks: FxHashMap<BlockId, String>,
     /// Preserving mode: a value without an entry in `values` is printed with the name
     /// the IR holds for it (most values of a parsed file), so no table is built for those.
-    spelled_in_ir: bool,
+    names_from_ir: bool,
 }
 
 impl Names {
@@ -57,7 +57,7 @@ impl Names {
             let (name, count) = self.groups[r.group as usize];
             return Some((name, count, r.index));
         }
-        if !self.spelled_in_ir {
+        if !self.names_from_ir {
             return None;
         }
         let (name, count, index) = spelled_in_ir(m, v)?;
@@ -175,7 +175,7 @@ fn strip_dialect(name: &str) -> &str {
 
 /// Names as written, fresh tfg-style names for the rest.
 pub fn preserving_names(m: &Module) -> Names {
-    let mut names = Names { spelled_in_ir: true, ..Default::default() };
+    let mut names = Names { names_from_ir: true, ..Default::default() };
     let ctx = &m.ctx;
     let body = &m.body;
     let mut used = UsedNames { m, spelled: None, taken: FxHashSet::default() };
@@ -218,28 +218,23 @@ pub fn preserving_names(m: &Module) -> Names {
         for op in body.block_ops(b) {
             let od = body.op(op);
             let n_results = od.results.len();
-            for (g, at) in od.result_groups() {
+            // Groups with a written name are printed from the IR (`Names::names_from_ir`).
+            for (g, at) in od.result_groups().filter(|(g, _)| g.name.is_none()) {
                 let vals: &[ValueId] = od.results.get(at..(at + g.count as usize).min(n_results)).unwrap_or(&[]);
-                match g.name {
-                    // Printed from the IR (`Names::spelled_in_ir`).
-                    Some(_) => {}
-                    None => {
-                        // tfg style: data results after the node name or op type, `ctl` for the token.
-                        let last_is_ctl = vals.last().map(|&v| ctx.is_control_type(body.value(v).ty)).unwrap_or(false);
-                        let base = node_name(m, op).unwrap_or_else(|| strip_dialect(ctx.str(od.name)).to_string());
-                        if last_is_ctl && vals.len() > 1 {
-                            let data = names.fresh_name(fresh(&base, &mut used));
-                            names.new_group(data, &vals[..vals.len() - 1]);
-                            let ctl = names.fresh_name(fresh("ctl", &mut used));
-                            names.new_group(ctl, &vals[vals.len() - 1..]);
-                        } else if last_is_ctl {
-                            let ctl = names.fresh_name(fresh("ctl", &mut used));
-                            names.new_group(ctl, vals);
-                        } else {
-                            let n = names.fresh_name(fresh(&base, &mut used));
-                            names.new_group(n, vals);
-                        }
-                    }
+                // tfg style: data results after the node name or op type, `ctl` for the token.
+                let last_is_ctl = vals.last().map(|&v| ctx.is_control_type(body.value(v).ty)).unwrap_or(false);
+                let base = node_name(m, op).unwrap_or_else(|| strip_dialect(ctx.str(od.name)).to_string());
+                if last_is_ctl && vals.len() > 1 {
+                    let data = names.fresh_name(fresh(&base, &mut used));
+                    names.new_group(data, &vals[..vals.len() - 1]);
+                    let ctl = names.fresh_name(fresh("ctl", &mut used));
+                    names.new_group(ctl, &vals[vals.len() - 1..]);
+                } else if last_is_ctl {
+                    let ctl = names.fresh_name(fresh("ctl", &mut used));
+                    names.new_group(ctl, vals);
+                } else {
+                    let n = names.fresh_name(fresh(&base, &mut used));
+                    names.new_group(n, vals);
                 }
             }
             for &r in od.regions.iter().rev() {
