@@ -4,9 +4,11 @@
 //! The text is cut at line starts that look like the start of an op (`%...` or `"..."`).
 //! The main thread parses the text from its start; each other thread parses one *part*,
 //! from its cut up to the next cut or to the `}` that closes the block the part starts in,
-//! as a list of ops (the grammar's `Ops`) into a context and arenas of its own. When the
-//! main thread's token stream reaches a cut whose part parsed, it hands the grammar one
-//! [`Token::ParsedPart`] instead of the part's tokens, and the grammar's op-list rule
+//! as a list of ops (the grammar's `Ops`) into a context and arenas of its own. The main
+//! thread reads its own later stretches the same way, as parts, when it gets to them
+//! ([`own_stretches`]). When the main thread's token stream reaches a cut whose part parsed,
+//! it hands the grammar one [`Token::ParsedPart`] instead of the part's tokens, and the
+//! grammar's op-list rule
 //! splices the part in ([`merge`]): its context is imported into the main one
 //! ([`Context::import`](crate::ir::Context::import)), its arenas appended
 //! ([`Body::append`](crate::ir::Body::append)) and its pending SSA uses, comment anchors and
@@ -43,7 +45,7 @@ const ROUND_BYTES: usize = 6 << 20;
 
 /// The main thread's share of a round, against 1 for each worker: it also splices every
 /// part in, and resolves the names when all is read.
-const MAIN_SHARE: f64 = 0.45;
+const MAIN_SHARE: f64 = 0.55;
 
 /// How far past its ideal place a cut may move to find a line that starts an op.
 const CUT_SEARCH_BYTES: usize = 1 << 16;
@@ -183,7 +185,8 @@ pub type SplitParse<'t> = (super::ParseResult<'t>, Trivia, usize);
 
 /// Parses `text` with the `parts` parsed by up to `workers` other threads (part `k` by
 /// worker `k % workers`, each worker taking its parts in order and keeping at most
-/// [`PARTS_AHEAD`] parsed ones waiting) and the rest of the text by this one. `None` when
+/// [`PARTS_AHEAD`] parsed ones waiting) and the rest of the text by this one (its stretches
+/// after the first as parts too). `None` when
 /// the grammar failed with parts spliced in (the caller parses sequentially then): anything
 /// else is exactly what a sequential run of the grammar gives, errors included.
 pub fn parse_split<'t>(text: &'t str, parts: &[PartRange], workers: usize, release: Release<'_>, plain: bool) -> Option<SplitParse<'t>> {
@@ -217,13 +220,25 @@ pub fn parse_split<'t>(text: &'t str, parts: &[PartRange], workers: usize, relea
                     }
                 });
         }
-        let pending = parts.iter().enumerate().map(|(k, &(start, _))| PendingPart { start, worker: k % workers, cancel: &cancels[k] }).collect();
+        let own = own_stretches(parts);
+        let own_cancels: Vec<AtomicBool> = own.iter().map(|_| AtomicBool::new(false)).collect();
+        let mut pending: Vec<PendingPart> = parts
+            .iter()
+            .enumerate()
+            .map(|(k, &(start, _))| PendingPart { start, by: By::Worker(k % workers), cancel: &cancels[k] })
+            .chain(own.iter().zip(&own_cancels).map(|(&(start, stop), cancel)| PendingPart { start, by: By::Main(stop), cancel }))
+            .collect();
+        pending.sort_by_key(|p| p.start);
         let (send, receive) = mpsc::channel();
         let mut cx = ParseCx::new(text);
         cx.parts = Some(receive);
         let mut tokens = SplicingTokens {
             inner: TokenStream::new(text).plain(plain),
-            pending,
+            text,
+            head,
+            plain,
+            release_fn: release,
+            pending: pending.into(),
             receivers,
             send,
             spliced: 0,
@@ -252,17 +267,51 @@ const PARTS_AHEAD: usize = 2;
 /// A worker's result for the part starting at an offset.
 type Finished = (usize, Option<ParsedPart>);
 
-/// A part a worker is parsing or will parse.
+/// A part a worker is parsing or will parse, or a stretch the main thread will parse as a
+/// part when it gets there.
 struct PendingPart<'s> {
     start: usize,
-    worker: usize,
+    by: By,
     cancel: &'s AtomicBool,
+}
+
+/// Who parses a part.
+#[derive(Clone, Copy)]
+enum By {
+    /// The worker with this number.
+    Worker(usize),
+    /// The main thread, up to this stop (see [`PartRange`]).
+    Main(Option<usize>),
+}
+
+/// The main thread's stretches after the first, as parts of their own: from where the last
+/// of a round's worker parts stops to where the next round's first part starts (or to the
+/// end of the block). The main thread parses each one into a small context of its own when
+/// its tokens reach it and splices it in like a worker's part: reading into small tables
+/// and importing them with their lookups batched costs less than reading into the main
+/// context's tables of millions, where each new name is a cache miss.
+fn own_stretches(parts: &[PartRange]) -> Vec<PartRange> {
+    let mut own = Vec::new();
+    for (k, &(_, stop)) in parts.iter().enumerate() {
+        let next = parts.get(k + 1).map(|&(start, _)| start);
+        if let Some(stop) = stop {
+            if next.is_none_or(|next| stop < next) {
+                own.push((stop, next));
+            }
+        }
+    }
+    own
 }
 
 /// The main thread's tokens: the text's, except that a part that parsed stands as one
 /// [`Token::ParsedPart`] (sent to the grammar's action through `send`).
 struct SplicingTokens<'t, 's, 'r> {
     inner: TokenStream<'t>,
+    /// What the main thread needs to parse its own stretches as parts.
+    text: &'t str,
+    head: usize,
+    plain: bool,
+    release_fn: Release<'r>,
     pending: VecDeque<PendingPart<'s>>,
     /// Each worker's results, in the order of its parts.
     receivers: Vec<mpsc::Receiver<Finished>>,
@@ -292,7 +341,11 @@ impl<'t> SplicingTokens<'t, '_, '_> {
         let mut spliced = None;
         if self.pending.front().is_some_and(|p| p.start == l) && !is_opener(tok) {
             if let Some(p) = self.pending.pop_front() {
-                if let Some(part) = self.receive(p.worker, p.start) {
+                let part = match p.by {
+                    By::Worker(worker) => self.receive(worker, p.start),
+                    By::Main(stop) => parse_part(self.text, self.head, p.start, stop, p.cancel, self.release_fn, self.plain),
+                };
+                if let Some(part) = part {
                     if self.inner.depth() + part.max_depth <= MAX_NESTING {
                         let (end, last_end) = (part.end, part.last_end);
                         self.inner.extend_trivia(&part.comments);
@@ -567,6 +620,16 @@ mod tests {
             assert!((ratio - MAIN_SHARE).abs() < 0.05, "main share {}", ratio);
         }
         assert!(part_ranges(&text, 1).is_empty());
+    }
+
+    #[test]
+    fn own_stretches_fill_the_gaps_between_rounds() {
+        // Two workers: parts 0 and 1 form a round, then the main thread, then part 2.
+        let parts = [(10, Some(20)), (20, Some(30)), (40, Some(50)), (50, None)];
+        assert_eq!(own_stretches(&parts), vec![(30, Some(40))]);
+        // The last part stops before the end: the main thread reads the rest as a part.
+        assert_eq!(own_stretches(&[(10, Some(20))]), vec![(20, None)]);
+        assert!(own_stretches(&[]).is_empty());
     }
 
     #[test]
