@@ -409,13 +409,18 @@ fn is_pretty_dialect_data(data: &str) -> bool {
 pub fn write_dict(ctx: &Context, entries: &[NamedAttr], style: Style, out: &mut String) {
     out.push('{');
     if style.canonical {
-        let mut sorted: Vec<&NamedAttr> = entries.iter().collect();
-        sorted.sort_by(|a, b| ctx.str(a.name).as_bytes().cmp(ctx.str(b.name).as_bytes()));
-        write_entries(ctx, sorted.into_iter(), style, out);
+        write_entries(ctx, sorted_by_key(ctx, entries).iter(), style, out);
     } else {
         write_entries(ctx, entries.iter(), style, out);
     }
     out.push('}');
+}
+
+/// `entries` in the order canonical style prints them: sorted by the bytes of their keys.
+pub fn sorted_by_key(ctx: &Context, entries: &[NamedAttr]) -> Vec<NamedAttr> {
+    let mut sorted = entries.to_vec();
+    sorted.sort_by(|a, b| ctx.str(a.name).as_bytes().cmp(ctx.str(b.name).as_bytes()));
+    sorted
 }
 
 pub fn write_entries<'a>(ctx: &Context, entries: impl Iterator<Item = &'a NamedAttr>, style: Style, out: &mut String) {
@@ -423,16 +428,21 @@ pub fn write_entries<'a>(ctx: &Context, entries: impl Iterator<Item = &'a NamedA
         if i > 0 {
             out.push_str(", ");
         }
-        write_key(ctx, e.name, out);
-        let unit = if style.canonical {
-            matches!(ctx.attr_data(ctx.resolved_attr(e.value)), AttrData::Unit)
-        } else {
-            matches!(ctx.attr_data(e.value), AttrData::Unit)
-        };
-        if !unit {
-            out.push_str(" = ");
-            write_attr(ctx, e.value, style, out);
-        }
+        write_entry(ctx, e, style, out);
+    }
+}
+
+/// One entry of a dictionary: `key = value`, or `key` for a unit value.
+pub fn write_entry(ctx: &Context, e: &NamedAttr, style: Style, out: &mut String) {
+    write_key(ctx, e.name, out);
+    let unit = if style.canonical {
+        matches!(ctx.attr_data(ctx.resolved_attr(e.value)), AttrData::Unit)
+    } else {
+        matches!(ctx.attr_data(e.value), AttrData::Unit)
+    };
+    if !unit {
+        out.push_str(" = ");
+        write_attr(ctx, e.value, style, out);
     }
 }
 

@@ -21,11 +21,13 @@ use super::{Printer, Shared};
 use crate::ir::{BlockId, TypeId};
 use crate::parallel::{self, Piece};
 
-/// What a printer keeps from one piece to the next: its output buffer and type texts.
+/// What a printer keeps from one piece to the next: its output buffer, type texts and
+/// memo of attribute entries.
 #[derive(Default)]
 pub(crate) struct WorkerState {
     pub out: String,
     pub type_text: FxHashMap<TypeId, Box<str>>,
+    pub entry_memo: super::memo::EntryMemo,
 }
 
 /// Pieces in flight per worker: more than one, so that the workers have the next piece at
@@ -99,7 +101,7 @@ impl<'a> Printer<'a> {
 
     /// The buffer and type texts of a worker's printer, for its next piece.
     fn into_state(self) -> WorkerState {
-        WorkerState { out: self.out, type_text: self.type_text }
+        WorkerState { out: self.out, type_text: self.type_text, entry_memo: self.entry_memo }
     }
 }
 

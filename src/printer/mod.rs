@@ -14,6 +14,7 @@ pub mod blocks;
 pub mod dense;
 pub mod float;
 pub mod locs;
+mod memo;
 pub mod names;
 pub mod ops;
 pub mod segments;
@@ -22,7 +23,7 @@ pub use attrs::type_to_string;
 
 use rustc_hash::FxHashMap;
 
-use crate::ir::{AliasValue, CommentAnchor, Module, TypeId};
+use crate::ir::{AliasValue, CommentAnchor, Module, NamedAttr, TypeId};
 use crate::parallel::Split;
 use attrs::Style;
 use names::Names;
@@ -50,6 +51,8 @@ pub struct Printer<'a> {
     pub out: String,
     /// Printed text of each type seen so far (types repeat on almost every op).
     type_text: FxHashMap<TypeId, Box<str>>,
+    /// Printed text of the attribute entries that repeat.
+    entry_memo: memo::EntryMemo,
     /// Where to stream `out` to as it fills (None: keep everything in `out`).
     sink: Option<&'a mut dyn std::io::Write>,
     io_error: Option<std::io::Error>,
@@ -147,6 +150,7 @@ impl<'a> Printer<'a> {
             style,
             out: state.out,
             type_text: state.type_text,
+            entry_memo: state.entry_memo,
             sink,
             io_error: None,
             eol_comment: None,
@@ -263,6 +267,27 @@ impl Printer<'_> {
         attrs::write_type(&self.m.ctx, t, self.style, &mut text);
         self.out.push_str(&text);
         self.type_text.insert(t, text.into_boxed_str());
+    }
+
+    /// An op's attribute dictionary `{a = 1, b}`, its entries through the memo of repeated
+    /// entries.
+    pub(crate) fn push_dict(&mut self, entries: &[NamedAttr]) {
+        let ctx = &self.m.ctx;
+        let sorted;
+        let entries = if self.style.canonical {
+            sorted = attrs::sorted_by_key(ctx, entries);
+            &sorted[..]
+        } else {
+            entries
+        };
+        self.out.push('{');
+        for (i, &e) in entries.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.entry_memo.push(ctx, e, self.style, &mut self.out);
+        }
+        self.out.push('}');
     }
 
     /// `t1, t2, t3`.

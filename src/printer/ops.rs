@@ -103,7 +103,7 @@ impl Printer<'_> {
         }
         if !od.attrs.is_empty() {
             self.out.push(' ');
-            write_dict(&m.ctx, &od.attrs, self.style, &mut self.out);
+            self.push_dict(&od.attrs);
         }
         self.out.push_str(" : (");
         self.push_value_types(m.body.operands(op));
@@ -318,7 +318,7 @@ impl Printer<'_> {
     fn print_attr_dict(&mut self, attrs: &[NamedAttr]) {
         if !attrs.is_empty() {
             self.out.push(' ');
-            write_dict(&self.m.ctx, attrs, self.style, &mut self.out);
+            self.push_dict(attrs);
         }
     }
 

@@ -206,26 +206,34 @@ enum Step {
 const NOT_TRIED: u32 = u32::MAX;
 const FAILED: u32 = u32::MAX - 1;
 
-/// Calls `f(name, scope)` for every name defined directly in region `scope`, blocks last to
-/// first, each block's arguments then its ops' results in order; `span` is the definition's.
+/// Calls `f(name, first, count, span)` for every name defined directly in region `scope`,
+/// blocks last to first, each block's arguments then its ops' results in order; `span` is
+/// the definition's.
 fn for_each_def(module: &Module, blocks: &[BlockId], mut f: impl FnMut(Sym, ValueId, u32, Span)) {
-    let body = &module.body;
     for &block in blocks.iter().rev() {
-        let data = body.block(block);
-        for (i, &arg) in data.args.iter().enumerate() {
-            if let Some(info) = data.arg_info.get(i) {
-                if let Some(name) = info.name {
-                    f(name, arg, 1, info.span);
-                }
-            }
+        arg_defs(module, block, &mut f);
+        for op in module.body.block_ops(block) {
+            result_defs(module, op, &mut f);
         }
-        for op in body.block_ops(block) {
-            let od = body.op(op);
-            for (group, at) in od.result_groups() {
-                if let (Some(name), Some(&first)) = (group.name, od.results.get(at)) {
-                    f(name, first, group.count, od.span);
-                }
-            }
+    }
+}
+
+/// [`for_each_def`] for the arguments of `block`.
+fn arg_defs(module: &Module, block: BlockId, f: &mut impl FnMut(Sym, ValueId, u32, Span)) {
+    let data = module.body.block(block);
+    for (&arg, info) in data.args.iter().zip(&data.arg_info) {
+        if let Some(name) = info.name {
+            f(name, arg, 1, info.span);
+        }
+    }
+}
+
+/// [`for_each_def`] for the results of `op`.
+fn result_defs(module: &Module, op: OpId, f: &mut impl FnMut(Sym, ValueId, u32, Span)) {
+    let od = module.body.op(op);
+    for (group, at) in od.result_groups() {
+        if let (Some(name), Some(&first)) = (group.name, od.results.get(at)) {
+            f(name, first, group.count, od.span);
         }
     }
 }
@@ -319,16 +327,26 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
         if scope.is_some() {
             stack.push(Step::Leave { scope });
         }
-        // Definitions first, so that uses anywhere in the region, before or after the
-        // definition, see them.
+        // Every name of the region is defined before any use is looked up, so that uses
+        // anywhere in the region, before or after the definition, see them. A region of one
+        // block (a graph, a function body) is walked once for both.
         let id = scope_id(scope);
-        for_each_def(module, &blocks_of_scope, |name, first, count, span| {
-            defs.define(module, name, Def { first, count, scope: id, iso, prev: NONE }, span, errors)
-        });
-        // The uses of the region's ops, looked up once all its names are defined.
+        let mut define =
+            |name, first, count, span| defs.define(module, name, Def { first, count, scope: id, iso, prev: NONE }, span, errors);
+        let single = match blocks_of_scope[..] {
+            [block] => Some(block),
+            _ => None,
+        };
+        match single {
+            Some(block) => arg_defs(module, block, &mut define),
+            None => for_each_def(module, &blocks_of_scope, &mut define),
+        }
         uses_of_scope.clear();
         for &block in &blocks_of_scope {
             for op in body.block_ops(block) {
+                if single.is_some() {
+                    result_defs(module, op, &mut define);
+                }
                 let (start, end) = run_of(op);
                 uses_of_scope.extend((start..end).map(|p| at(p) as u32));
                 for &r in body.op(op).regions.iter().rev() {
