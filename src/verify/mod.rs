@@ -77,8 +77,8 @@
 //! The ops of a large block (see [`crate::parallel`]) are verified in pieces on rayon's
 //! workers, each piece by its own [`Verifier`], as the walk of the block finds them; their
 //! diagnostics and valid ops are appended in block order, so the result is the sequential
-//! walk's. The operand visibility check
-//! ([`visibility`]) is split the same way over the list of valid ops.
+//! walk's. The operand visibility check ([`visibility`]) runs
+//! on each op whose own rules passed, in the same walk.
 //!
 //! # Where the wording differs from MLIR's
 //!
@@ -134,8 +134,12 @@ pub struct Verifier<'m> {
     pub m: &'m Module,
     split: Split,
     diags: Vec<Diagnostic>,
-    /// Ops whose own rules passed, in visit order (the cross-op checks run on them).
-    passed: Vec<OpId>,
+    /// What the operand visibility check found on the ops whose own rules passed, in visit
+    /// order: checked as each op passes, while its data is at hand, and reported at the
+    /// end with the other cross-op checks.
+    visibility: Vec<Diagnostic>,
+    /// The dominator trees of multi-block regions, shared by the verifiers of all pieces.
+    doms: std::sync::Arc<visibility::DomCache>,
     /// The functional ops among them, whose symbol uses are checked at the end.
     symbol_users: Vec<(OpId, concrete_ops::ConcreteKind)>,
     /// Per symbol-table block (`None` for the file): symbol name → defining op.
@@ -150,7 +154,8 @@ impl<'m> Verifier<'m> {
             m,
             split,
             diags: Vec::new(),
-            passed: Vec::new(),
+            visibility: Vec::new(),
+            doms: Default::default(),
             symbol_users: Vec::new(),
             symbol_tables: FxHashMap::default(),
             keyword_syms: tfg::KEYWORD_ATTRS.map(|k| m.ctx.lookup_sym(k)),
@@ -164,7 +169,7 @@ impl<'m> Verifier<'m> {
             self.diags.push(d);
             return false;
         }
-        self.passed.push(op);
+        self.visibility.extend(visibility::check_op(self, op));
         if let Some(kind) = concrete_ops::kind_of(self.name(op)) {
             self.symbol_users.push((op, kind));
         }
@@ -238,8 +243,9 @@ impl<'m> Verifier<'m> {
             for piece in parallel::pieces(&m.body, b, split) {
                 let (done, part) = mpsc::sync_channel(1);
                 pending.push(part);
+                let doms = self.doms.clone();
                 scope.spawn(move |_| {
-                    let mut v = Verifier::new(m, split);
+                    let mut v = Verifier { doms, ..Verifier::new(m, split) };
                     let valid = v.verify_ops(piece.ops(&m.body));
                     let scan = r.map(|r| structure::scan_successors(&v, r, b, piece.ops(&m.body)));
                     let _ = done.send((valid, v, scan.unwrap_or_default()));
@@ -266,7 +272,7 @@ impl<'m> Verifier<'m> {
         for (piece_valid, part) in pieces {
             valid &= piece_valid;
             self.diags.extend(part.diags);
-            self.passed.extend(part.passed);
+            self.visibility.extend(part.visibility);
             self.symbol_users.extend(part.symbol_users);
         }
         valid
@@ -308,8 +314,9 @@ impl<'m> Verifier<'m> {
                 self.diags.push(d);
             }
         }
-        let passed = std::mem::take(&mut self.passed);
-        visibility::check(&mut self, &passed);
+        for d in std::mem::take(&mut self.visibility) {
+            self.report(d);
+        }
         let mut diags = self.diags;
         diags.sort_by_key(|d| d.span.map(|s| s.start).unwrap_or(0));
         diags

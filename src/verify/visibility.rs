@@ -8,15 +8,14 @@
 //! The parser's name scoping already guarantees all this for parsed input; passes that
 //! move ops or rewire operands are what this catches.
 //!
-//! A long list of ops is checked in pieces on rayon's workers ([`crate::parallel`]); the
-//! dominator trees are built once per region and shared, and the reports are kept in list
-//! order.
+//! The verifier checks each op as its own rules pass, on rayon's workers for the pieces of
+//! a large block ([`crate::parallel`]); the dominator trees are built once per region and
+//! shared.
 
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use petgraph::algo::dominators::{simple_fast, Dominators};
 use petgraph::graph::{DiGraph, NodeIndex};
-use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::Verifier;
@@ -39,10 +38,10 @@ fn ssa_ordered(name: &str) -> bool {
     name == "func.func"
 }
 
-/// The dominator trees of the regions that need one, each built once (by the first worker
-/// that asks) and shared.
+/// The dominator trees of the regions that need one, each built once (by the first
+/// verifier that asks) and shared by the verifiers of a module's pieces.
 #[derive(Default)]
-struct DomCache(Mutex<FxHashMap<RegionId, Arc<OnceLock<RegionDoms>>>>);
+pub struct DomCache(Mutex<FxHashMap<RegionId, Arc<OnceLock<RegionDoms>>>>);
 
 impl DomCache {
     /// The slot of region `r`'s tree (filled with `get_or_init`).
@@ -52,32 +51,10 @@ impl DomCache {
     }
 }
 
-/// Checks the operands of every op in `ops` (one report per op at most, as MLIR stops at
-/// the first bad operand).
-pub fn check(v: &mut Verifier<'_>, ops: &[OpId]) {
-    let cache = DomCache::default();
-    let split = v.split;
-    let reports = if ops.len() >= split.min_block_ops {
-        let shared: &Verifier<'_> = v;
-        let pieces: Vec<Vec<Diagnostic>> =
-            ops.par_chunks(split.piece_ops.max(1)).map(|piece| check_ops(shared, piece, &cache)).collect();
-        pieces.concat()
-    } else {
-        check_ops(v, ops, &cache)
-    };
-    for d in reports {
-        v.report(d);
-    }
-}
-
-/// The reports for `ops`, in order.
-fn check_ops(v: &Verifier<'_>, ops: &[OpId], cache: &DomCache) -> Vec<Diagnostic> {
-    let mut reports = Vec::new();
-    for &op in ops {
-        let bad = v.m.body.operands(op).enumerate().find_map(|(slot, value)| check_operand(v, op, slot, value, cache));
-        reports.extend(bad);
-    }
-    reports
+/// The report for the first operand of `op` that is not visible where it is used, if any
+/// (one report per op at most, as MLIR stops at the first bad operand).
+pub fn check_op(v: &Verifier<'_>, op: OpId) -> Option<Diagnostic> {
+    v.m.body.operands(op).enumerate().find_map(|(slot, value)| check_operand(v, op, slot, value, &v.doms))
 }
 
 /// The region holding `b` (`None` for the file's top level).
