@@ -210,12 +210,25 @@ pub struct StrInterner {
     /// Direct-mapped cache of recently interned strings, `(hash, id)` packed like the
     /// index's slots and placed by hash. Names are mostly used close to where they are
     /// defined, so most lookups hit here (in L1/L2) instead of missing in the large index.
+    /// [`intern_all`](Self::intern_all) neither reads nor fills it: the strings it imports
+    /// are mostly new, and the cache would only cost them another miss.
     recent: Vec<u64>,
 }
 
 impl StrInterner {
     pub fn intern(&mut self, s: &str) -> usize {
-        self.intern_hashed(s, hash32(s))
+        let hash = hash32(s);
+        if self.recent.is_empty() {
+            self.recent = vec![EMPTY; RECENT];
+        }
+        let slot = hash as usize % RECENT;
+        let cached = self.recent[slot];
+        if cached != EMPTY && (cached >> 32) as u32 == hash && self.get(cached as u32 as usize) == s {
+            return cached as u32 as usize;
+        }
+        let id = self.intern_hashed(s, hash);
+        self.recent[slot] = ((hash as u64) << 32) | id as u64;
+        id
     }
 
     /// Interns `strings` in order, as [`intern`](Self::intern) one by one would, appending
@@ -240,16 +253,9 @@ impl StrInterner {
         }
     }
 
+    /// The id of `s` (whose hash is `hash`), added if new; by the index alone.
     fn intern_hashed(&mut self, s: &str, hash: u32) -> usize {
-        if self.recent.is_empty() {
-            self.recent = vec![EMPTY; RECENT];
-        }
-        let slot = hash as usize % RECENT;
-        let cached = self.recent[slot];
-        if cached != EMPTY && (cached >> 32) as u32 == hash && self.get(cached as u32 as usize) == s {
-            return cached as u32 as usize;
-        }
-        let id = match self.find(hash, s) {
+        match self.find(hash, s) {
             Some(id) => id,
             None => {
                 let id = self.locs.len();
@@ -258,9 +264,7 @@ impl StrInterner {
                 self.index.insert(hash, id as u32);
                 id
             }
-        };
-        self.recent[slot] = ((hash as u64) << 32) | id as u64;
-        id
+        }
     }
 
     pub fn lookup(&self, s: &str) -> Option<usize> {

@@ -65,8 +65,12 @@ fn entry_ranges(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
             match bytes[at] {
                 b'"' => {
                     at += 1;
-                    while at < last && bytes[at] != b'"' {
-                        at += if bytes[at] == b'\\' { 2 } else { 1 };
+                    loop {
+                        at = quote_or_backslash(bytes, at, last);
+                        if at >= last || bytes[at] == b'"' {
+                            break;
+                        }
+                        at += 2; // a backslash and the byte it escapes
                     }
                 }
                 b'[' | b'<' => depth += 1,
@@ -83,6 +87,34 @@ fn entry_ranges(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
         at += 1; // past the comma
         Some((start, end))
     })
+}
+
+/// The first `"` or `\\` in `bytes[from..end]` (or `end`), eight bytes at a time: the
+/// strings of a TensorFlow graph's dictionaries (devices, node names) are long and have
+/// neither inside.
+fn quote_or_backslash(bytes: &[u8], mut from: usize, end: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte of `w` that equals `b` (and maybe of later bytes: only the
+    // lowest one counts).
+    let bytes_equal = |w: u64, b: u8| {
+        let x = w ^ (ONES * b as u64);
+        x.wrapping_sub(ONES) & !x & HIGHS
+    };
+    while from + 8 <= end {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&bytes[from..from + 8]);
+        let w = u64::from_le_bytes(word);
+        let found = bytes_equal(w, b'"') | bytes_equal(w, b'\\');
+        if found != 0 {
+            return from + (found.trailing_zeros() / 8) as usize;
+        }
+        from += 8;
+    }
+    while from < end && bytes[from] != b'"' && bytes[from] != b'\\' {
+        from += 1;
+    }
+    from
 }
 
 impl<'t> ParseCx<'t> {
@@ -161,6 +193,26 @@ impl<'t> ParseCx<'t> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quotes_and_backslashes_are_found_at_any_offset() {
+        for len in 0..20 {
+            for at in 0..=len {
+                for special in [b'"', b'\\'] {
+                    let mut text = vec![b'a'; len];
+                    if at < len {
+                        text[at] = special;
+                    }
+                    // Bytes that differ from `"` and `\\` by one bit must not match.
+                    for b in text.iter_mut().filter(|b| **b == b'a') {
+                        *b = [b'#', b'$', b'\x5d', b'\xa2'][at % 4];
+                    }
+                    assert_eq!(quote_or_backslash(&text, 0, len), at, "len {} at {}", len, at);
+                    assert_eq!(quote_or_backslash(&text, len, len), len);
+                }
+            }
+        }
+    }
 
     #[test]
     fn entries_split_at_top_level_commas() {
