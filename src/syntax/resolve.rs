@@ -38,6 +38,7 @@ fn scope_id(scope: ScopeKey) -> u32 {
 /// region `scope` (see [`scope_id`]) under the isolated-from-above region `iso`.
 #[derive(Clone, Copy)]
 struct Def {
+    name: Sym,
     first: ValueId,
     count: u32,
     scope: u32,
@@ -83,15 +84,13 @@ impl Defs {
         self.defs.push(def);
     }
 
-    /// Forgets the definition of `name` made in region `scope`, if it is the visible one.
-    fn undefine(&mut self, name: Sym, scope: u32) {
-        if let Some(&i) = self.current.get(name.index()) {
-            if let Some(d) = self.defs.get(i as usize) {
-                if d.scope == scope {
-                    self.current[name.index()] = d.prev;
-                }
-            }
+    /// Forgets the definitions from the `from`-th on (those of a region being left, its
+    /// nested regions' already forgotten), making visible again what they shadowed.
+    fn forget_from(&mut self, from: usize) {
+        for d in self.defs[from..].iter().rev() {
+            self.current[d.name.index()] = d.prev;
         }
+        self.defs.truncate(from);
     }
 }
 
@@ -198,8 +197,8 @@ enum Step {
     /// Define the names of a region and resolve its ops' uses; `iso` is the enclosing
     /// isolated region's id.
     Enter { scope: ScopeKey, iso: u32 },
-    /// Forget the names the region defined.
-    Leave { scope: ScopeKey },
+    /// Forget the names the region defined: the definitions from the `from`-th on.
+    Leave { from: usize },
 }
 
 /// Markers in the resolved-operand list.
@@ -299,11 +298,8 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
     let mut uses_of_scope: Vec<u32> = Vec::new();
     while let Some(step) = stack.pop() {
         let (scope, iso) = match step {
-            Step::Leave { scope } => {
-                if let Some(r) = scope {
-                    let id = scope_id(scope);
-                    for_each_def(module, &body.region(r).blocks, |name, _, _, _| defs.undefine(name, id));
-                }
+            Step::Leave { from } => {
+                defs.forget_from(from);
                 continue;
             }
             Step::Enter { scope, iso } => (scope, iso),
@@ -325,14 +321,14 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
         };
         // The top level is never left: what it defines stays visible for stray ops below.
         if scope.is_some() {
-            stack.push(Step::Leave { scope });
+            stack.push(Step::Leave { from: defs.defs.len() });
         }
         // Every name of the region is defined before any use is looked up, so that uses
         // anywhere in the region, before or after the definition, see them. A region of one
         // block (a graph, a function body) is walked once for both.
         let id = scope_id(scope);
         let mut define =
-            |name, first, count, span| defs.define(module, name, Def { first, count, scope: id, iso, prev: NONE }, span, errors);
+            |name, first, count, span| defs.define(module, name, Def { name, first, count, scope: id, iso, prev: NONE }, span, errors);
         let single = match blocks_of_scope[..] {
             [block] => Some(block),
             _ => None,
