@@ -14,7 +14,14 @@ pub const SEGMENTS: &str = "operandSegmentSizes";
 
 /// The segment sizes of op `name` whose operands are control tokens where `control` says
 /// so, or `None` for an op without segments (or too few data operands to split).
+/// `control` is only read for the ops that have segments (every op is asked when printed).
 pub fn tfg_operand_segments(name: &str, control: impl Iterator<Item = bool>) -> Option<Vec<usize>> {
+    if !matches!(
+        name,
+        "tfg.yield" | "tfg.WhileRegion" | "tfg.StatelessWhileRegion" | "tfg.StatefulWhileRegion" | "tfg.condition" | "tfg.ForRegion"
+    ) {
+        return None;
+    }
     let (mut data, mut ctls) = (0, 0);
     for c in control {
         if c {
@@ -24,10 +31,10 @@ pub fn tfg_operand_segments(name: &str, control: impl Iterator<Item = bool>) -> 
         }
     }
     match name {
-        "tfg.yield" | "tfg.WhileRegion" | "tfg.StatelessWhileRegion" | "tfg.StatefulWhileRegion" => Some(vec![data, ctls]),
         "tfg.condition" if data >= 1 => Some(vec![1, data - 1, ctls]),
         "tfg.ForRegion" if data >= 3 => Some(vec![1, 1, 1, data - 3, ctls]),
-        _ => None,
+        "tfg.condition" | "tfg.ForRegion" => None,
+        _ => Some(vec![data, ctls]),
     }
 }
 
