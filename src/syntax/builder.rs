@@ -121,8 +121,9 @@ pub struct OpParts {
     pub name: Option<Sym>,
     pub form: OpForm,
     pub operands: Vec<UseRef>,
-    /// Expected type for each operand, where the syntax gives one.
-    pub operand_types: Vec<Option<TypeId>>,
+    /// Expected type for each operand, where the syntax gives one (inline for up to four:
+    /// no allocation for most ops).
+    pub operand_types: SmallVec<[Option<TypeId>; 4]>,
     pub result_types: Vec<TypeId>,
     pub attrs: SmallVec<[NamedAttr; 2]>,
     pub properties: Option<AttrId>,
@@ -1430,7 +1431,7 @@ impl<'t> ParseCx<'t> {
         r: usize,
     ) -> ActionResult<Box<OpParts>> {
         let span = Span::new(l, r);
-        let (operand_types, outs): (Vec<Option<TypeId>>, _) = match self.module.ctx.type_data(self.module.ctx.resolved_type(fn_ty)) {
+        let (operand_types, outs): (SmallVec<[Option<TypeId>; 4]>, _) = match self.module.ctx.type_data(self.module.ctx.resolved_type(fn_ty)) {
             TypeData::Function { inputs, results } => {
                 if inputs.len() != operands.len() {
                     return fail(span, format!("expected {} operand type(s) but had {}", operands.len(), inputs.len()));
