@@ -105,7 +105,7 @@ impl Context {
     }
 
     /// The attribute `String { spelling, ty: None }` (see [`Context::plain_strings`]).
-    fn plain_string_attr(&mut self, spelling: Sym) -> AttrId {
+    pub(super) fn plain_string_attr(&mut self, spelling: Sym) -> AttrId {
         let i = spelling.index();
         if i >= self.plain_strings.len() {
             self.plain_strings.resize((i + 1).max(self.strings.len()), NO_ATTR);

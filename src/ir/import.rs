@@ -161,6 +161,14 @@ impl Context {
             // together (most of a large part's attributes are new here: a batch waits for
             // memory once instead of once per entry).
             loop {
+                // A string without a type (every op's `_mlir_name`) is mapped by its symbol
+                // alone (see `Context::plain_string_attr`), without a copy of its data.
+                while let Some(&AttrData::String { spelling, ty: None }) =
+                    (map.attrs.len() < n_attrs).then(|| other.attr_data(AttrId::new(map.attrs.len())))
+                {
+                    let a = self.plain_string_attr(map.sym(spelling));
+                    map.attrs.push(a);
+                }
                 let at = map.attrs.len();
                 let batch: Vec<AttrData> = (at..n_attrs.min(at + ATTR_BATCH))
                     .map(|i| other.attr_data(AttrId::new(i)))
