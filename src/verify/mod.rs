@@ -77,8 +77,8 @@
 //! The ops of a large block (see [`crate::parallel`]) are verified in pieces on rayon's
 //! workers, each piece by its own [`Verifier`], as the walk of the block finds them; their
 //! diagnostics and valid ops are appended in block order, so the result is the sequential
-//! walk's. The operand visibility check ([`visibility`]) runs
-//! on each op whose own rules passed, in the same walk.
+//! walk's. The operand visibility check ([`visibility`]) runs on each op whose own rules
+//! passed, in the same walk.
 //!
 //! # Where the wording differs from MLIR's
 //!
@@ -140,7 +140,7 @@ pub struct Verifier<'m> {
     visibility: Vec<Diagnostic>,
     /// The dominator trees of multi-block regions, shared by the verifiers of all pieces.
     doms: std::sync::Arc<visibility::DomCache>,
-    /// The functional ops among them, whose symbol uses are checked at the end.
+    /// The functional ops whose own rules passed; their symbol uses are checked at the end.
     symbol_users: Vec<(OpId, concrete_ops::ConcreteKind)>,
     /// Per symbol-table block (`None` for the file): symbol name → defining op.
     symbol_tables: FxHashMap<Option<BlockId>, FxHashMap<String, OpId>>,
