@@ -9,8 +9,7 @@
 //! ([`own_stretches`]). When the main thread's token stream reaches a cut whose part parsed,
 //! it hands the grammar one [`Token::ParsedPart`] instead of the part's tokens, and the
 //! grammar's op-list rule splices the part in ([`merge`]): its context is imported into the
-//! main one
-//! ([`Context::import`](crate::ir::Context::import)), its arenas appended
+//! main one ([`Context::import`](crate::ir::Context::import)), its arenas appended
 //! ([`Body::append`](crate::ir::Body::append)) and its pending SSA uses, comment anchors and
 //! location aliases added after the main thread's. The part's entities are appended where a
 //! sequential parse would have created them and its interned values imported in the order
