@@ -223,7 +223,7 @@ fn diagnostics_of_errors_spread_over_a_graph() {
             100 | 125 => {
                 let name = m.ctx.sym(&format!("tfg.Made{}", i));
                 let result_types = if i % 150 == 100 { vec![control, tensor] } else { vec![tensor, control] };
-                let spec = OpSpec { result_types, span: Span::default(), ..Default::default() };
+                let spec = OpSpec { result_types: result_types.into(), span: Span::default(), ..Default::default() };
                 let made = m.body.create_op(spec, name);
                 m.body.set_operands(made, &[arg]);
                 m.body.insert_op_before(op, made);

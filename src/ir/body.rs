@@ -192,7 +192,8 @@ pub struct RegionData {
 #[derive(Clone, Debug, Default)]
 pub struct OpSpec {
     pub name: Option<Sym>,
-    pub result_types: Vec<TypeId>,
+    /// Inline for up to four results: no allocation for most ops.
+    pub result_types: SmallVec<[TypeId; 4]>,
     pub result_names: SmallVec<[ResultGroup; 2]>,
     pub attrs: SmallVec<[NamedAttr; 2]>,
     pub properties: Option<AttrId>,
@@ -649,8 +650,8 @@ mod tests {
         let (ty, name) = f32_and_op_name();
         let mut body = Body::new();
         let block = body.create_block(Span::default());
-        let a = body.create_op(OpSpec { result_types: vec![ty], ..Default::default() }, name);
-        let b = body.create_op(OpSpec { result_types: vec![ty], ..Default::default() }, name);
+        let a = body.create_op(OpSpec { result_types: smallvec::smallvec![ty], ..Default::default() }, name);
+        let b = body.create_op(OpSpec { result_types: smallvec::smallvec![ty], ..Default::default() }, name);
         let c = body.create_op(OpSpec::default(), name);
         for op in [a, b, c] {
             body.append_op(block, op);
@@ -675,7 +676,7 @@ mod tests {
         let (ty, name) = f32_and_op_name();
         let build = |order: &[usize]| {
             let mut body = Body::new();
-            let def = body.create_op(OpSpec { result_types: vec![ty, ty], ..Default::default() }, name);
+            let def = body.create_op(OpSpec { result_types: smallvec::smallvec![ty, ty], ..Default::default() }, name);
             let users: Vec<OpId> = (0..4).map(|_| body.create_op(OpSpec::default(), name)).collect();
             let (v, w) = (body.results(def)[0], body.results(def)[1]);
             let operands = [vec![v], vec![v, w, v], vec![w], vec![v, v]];

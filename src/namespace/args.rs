@@ -78,7 +78,7 @@ fn make_constant(m: &mut Module, before: OpId, value: &Const) -> Option<ValueId>
             }
             let ty = opaque_type(m, &format!("!torch.list<{}>", elem));
             let name = m.ctx.sym("torch.prim.ListConstruct");
-            let op = m.body.create_op(OpSpec { result_types: vec![ty], ..OpSpec::default() }, name);
+            let op = m.body.create_op(OpSpec { result_types: smallvec::smallvec![ty], ..OpSpec::default() }, name);
             m.body.set_operands(op, &values);
             m.body.insert_op_before(before, op);
             return m.body.results(op).first().copied();
@@ -90,7 +90,7 @@ fn make_constant(m: &mut Module, before: OpId, value: &Const) -> Option<ValueId>
         attrs.push(NamedAttr { name: m.ctx.sym("value"), value: a });
     }
     let name = m.ctx.sym(op_name);
-    let op = m.body.create_op(OpSpec { result_types: vec![ty], attrs, ..OpSpec::default() }, name);
+    let op = m.body.create_op(OpSpec { result_types: smallvec::smallvec![ty], attrs, ..OpSpec::default() }, name);
     m.body.insert_op_before(before, op);
     m.body.results(op).first().copied()
 }

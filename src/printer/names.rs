@@ -587,7 +587,7 @@ mod tests {
         let control = m.ctx.control_type();
         let name = m.ctx.sym("tfg.AddV2");
         for _ in 0..2 {
-            let spec = OpSpec { name: Some(name), result_types: vec![tensor, control], span: Span::default(), ..Default::default() };
+            let spec = OpSpec { name: Some(name), result_types: smallvec::smallvec![tensor, control], span: Span::default(), ..Default::default() };
             let op = m.body.create_op(spec, name);
             m.body.append_op(block, op);
         }

@@ -124,7 +124,7 @@ pub struct OpParts {
     /// Expected type for each operand, where the syntax gives one (inline for up to four:
     /// no allocation for most ops).
     pub operand_types: SmallVec<[Option<TypeId>; 4]>,
-    pub result_types: Vec<TypeId>,
+    pub result_types: SmallVec<[TypeId; 4]>,
     pub attrs: SmallVec<[NamedAttr; 2]>,
     pub properties: Option<AttrId>,
     pub regions: SmallVec<[RegionId; 1]>,
@@ -1361,7 +1361,7 @@ impl<'t> ParseCx<'t> {
         check_duplicate_keys(&self.module.ctx, &parts.attrs, span)?;
         self.push_operands(&mut parts, data, ins);
         self.push_ctl_operands(&mut parts, ctls);
-        parts.result_types = outs;
+        parts.result_types = outs.into();
         parts.result_types.push(self.known.control);
         Ok(Box::new(parts))
     }
@@ -1436,7 +1436,7 @@ impl<'t> ParseCx<'t> {
                 if inputs.len() != operands.len() {
                     return fail(span, format!("expected {} operand type(s) but had {}", operands.len(), inputs.len()));
                 }
-                (inputs.iter().map(|&t| Some(t)).collect(), results.clone())
+                (inputs.iter().map(|&t| Some(t)).collect(), results.iter().copied().collect::<SmallVec<[TypeId; 4]>>())
             }
             _ => return fail(span, "expected function type"),
         };
@@ -1546,7 +1546,7 @@ impl<'t> ParseCx<'t> {
         // The operand is an opaque `!tf_type.tensor` (get_result appears in generic functions).
         let tensor = self.known.tf_tensor;
         self.push_operands(&mut parts, vec![value], vec![tensor]);
-        parts.result_types = vec![tensor];
+        parts.result_types = smallvec::smallvec![tensor];
         Ok(Box::new(parts))
     }
 
@@ -1594,7 +1594,7 @@ impl<'t> ParseCx<'t> {
         self.push_operands(&mut parts, typed, typed_types);
         self.push_ctl_operands(&mut parts, ctls);
         parts.regions = regions.into_iter().collect();
-        parts.result_types = outs;
+        parts.result_types = outs.into();
         parts.result_types.push(self.known.control);
         Ok(Box::new(parts))
     }

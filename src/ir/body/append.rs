@@ -144,7 +144,7 @@ mod tests {
         let f32 = src_cx.ty(TypeData::Float(f));
         let op_name = src_cx.sym("b.op");
         let inner = src.create_block(Span::default());
-        let def = src.create_op(OpSpec { result_types: vec![f32], ..Default::default() }, op_name);
+        let def = src.create_op(OpSpec { result_types: smallvec::smallvec![f32], ..Default::default() }, op_name);
         let user = src.create_op(OpSpec::default(), op_name);
         src.append_op(inner, def);
         src.append_op(inner, user);
