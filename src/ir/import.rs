@@ -163,9 +163,8 @@ impl Context {
             loop {
                 // A string without a type (every op's `_mlir_name`) is mapped by its symbol
                 // alone (see `Context::plain_string_attr`), without a copy of its data.
-                while let Some(&AttrData::String { spelling, ty: None }) =
-                    (map.attrs.len() < n_attrs).then(|| other.attr_data(AttrId::new(map.attrs.len())))
-                {
+                while map.attrs.len() < n_attrs {
+                    let &AttrData::String { spelling, ty: None } = other.attr_data(AttrId::new(map.attrs.len())) else { break };
                     let a = self.plain_string_attr(map.sym(spelling));
                     map.attrs.push(a);
                 }
