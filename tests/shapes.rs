@@ -1,7 +1,7 @@
 //! Reading common shapes as one token (`syntax::shapes`: whole attribute dictionaries of
-//! literals, whole operand lists, function types of simple types) gives exactly what the
-//! grammar gives from plain tokens: the same interned values under the same ids, the same
-//! arenas, or the same diagnostics. Checked on random programs (`common::gen`), every file of
+//! literals, whole operand lists, function types of simple types, the heads of generic ops)
+//! gives exactly what the grammar gives from plain tokens: the same interned values under
+//! the same ids, the same arenas, or the same diagnostics. Checked on random programs (`common::gen`), every file of
 //! `test-files/` and of TensorFlow's tfg corpus (skipped with a message when absent), and
 //! generated graphs; each test also checks that the shapes were really taken whole.
 
@@ -16,7 +16,7 @@ use proptest::test_runner::TestCaseError;
 /// How many shape tokens the lexer makes for `text`.
 fn shape_tokens(text: &str) -> usize {
     TokenStream::new(text)
-        .filter(|t| matches!(t, Ok((_, Token::DictText(_) | Token::UseListText(_) | Token::FunctionTypeText(_), _))))
+        .filter(|t| matches!(t, Ok((_, Token::DictText(_) | Token::UseListText(_) | Token::FunctionTypeText(_) | Token::GenericOpHead(_), _))))
         .count()
 }
 
@@ -72,5 +72,7 @@ fn generated_graphs_read_the_same_with_shape_tokens() {
         let text = amanda_opt::testgen::generate(3000, seed);
         let n = check(&text).unwrap_or_else(|e| panic!("seed {}: {}", seed, e));
         assert!(n > 3 * 3000 / 2, "seed {}: only {} shape tokens", seed, n);
+        let heads = TokenStream::new(&text).filter(|t| matches!(t, Ok((_, Token::GenericOpHead(_), _)))).count();
+        assert!(heads > 3000 / 2, "seed {}: only {} generic op heads", seed, heads);
     }
 }

@@ -34,7 +34,7 @@ pub fn key_of(token: &str) -> &str {
     token.trim_end_matches('=').trim_end()
 }
 
-fn fail<T>(span: Span, msg: impl Into<String>) -> ActionResult<T> {
+pub(super) fn fail<T>(span: Span, msg: impl Into<String>) -> ActionResult<T> {
     Err(lalrpop_util::ParseError::User { error: vec![Diagnostic::error(span, msg)] })
 }
 

@@ -113,6 +113,123 @@ fn file_metadata<'a>(lex: &mut Lexer<'a, Token<'a>>) -> Result<&'a str, LexError
     }
 }
 
+/// `{`, or with the dictionary it opens a [`Token::DictText`].
+fn brace<'a>(lex: &mut Lexer<'a, Token<'a>>) -> Token<'a> {
+    match dict_len(lex.remainder().as_bytes()) {
+        Some(n) => {
+            lex.bump(n);
+            Token::DictText(lex.slice())
+        }
+        None => Token::LBrace,
+    }
+}
+
+/// Brackets a [`Token::DictText`] value may nest (deeper ones are read token by token,
+/// where the stream bounds nesting).
+const DICT_VALUE_DEPTH: u32 = 8;
+
+/// If `rest`, the text after a `{`, goes on with the entries and the `}` of a
+/// [`Token::DictText`], their length with the `}`. The entries are what `syntax::shapes`
+/// splits at top-level commas, so a value has no `(`, `{` or `/` outside its strings and
+/// its `[`/`<` brackets balance; a value that starts with a string is that string alone.
+fn dict_len(rest: &[u8]) -> Option<usize> {
+    let blanks = |mut at: usize| {
+        while rest.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+        at
+    };
+    let mut at = blanks(0);
+    loop {
+        // A bare key.
+        if !matches!(rest.get(at)?, b'a'..=b'z' | b'A'..=b'Z' | b'_') {
+            return None;
+        }
+        while rest.get(at).is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.')) {
+            at += 1;
+        }
+        at = blanks(at);
+        if *rest.get(at)? != b'=' {
+            return None;
+        }
+        // Its value, up to a comma or brace outside brackets.
+        at = blanks(at + 1);
+        let start = at;
+        let mut string_end = None;
+        let mut depth = 0u32;
+        loop {
+            match *rest.get(at)? {
+                b'"' => {
+                    at = string_len(&rest[at..])? + at;
+                    string_end.get_or_insert(at);
+                    continue;
+                }
+                b'[' | b'<' if depth < DICT_VALUE_DEPTH => depth += 1,
+                b']' | b'>' if depth > 0 => depth -= 1,
+                b',' | b'}' if depth == 0 => break,
+                b'[' | b'<' | b']' | b'>' | b'(' | b')' | b'{' | b'}' | b'/' => return None,
+                _ => {}
+            }
+            at += 1;
+        }
+        let mut end = at;
+        while end > start && rest[end - 1].is_ascii_whitespace() {
+            end -= 1;
+        }
+        if end == start || (rest[start] == b'"' && string_end != Some(end)) {
+            return None;
+        }
+        at += 1;
+        if rest[at - 1] == b'}' {
+            return Some(at);
+        }
+        at = blanks(at);
+    }
+}
+
+/// If `text` starts with a string literal (`"`, no line break, `\` escaping any other
+/// byte, `"`), its length.
+fn string_len(text: &[u8]) -> Option<usize> {
+    let mut at = 1;
+    loop {
+        at = quote_or_backslash(text, at, text.len());
+        match text.get(at)? {
+            b'"' => break,
+            _ if matches!(text.get(at + 1), None | Some(b'\n')) => return None,
+            _ => at += 2,
+        }
+    }
+    // A string token cannot hold a line break.
+    (!text[..at].contains(&b'\n')).then_some(at + 1)
+}
+
+/// The first `"` or `\\` in `bytes[from..end]` (or `end`), eight bytes at a time: the
+/// strings of a TensorFlow graph (devices, node names) are long and have neither inside.
+pub(crate) fn quote_or_backslash(bytes: &[u8], mut from: usize, end: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte of `w` that equals `b` (and maybe of later bytes: only the
+    // lowest one counts).
+    let bytes_equal = |w: u64, b: u8| {
+        let x = w ^ (ONES * b as u64);
+        x.wrapping_sub(ONES) & !x & HIGHS
+    };
+    while from + 8 <= end {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&bytes[from..from + 8]);
+        let w = u64::from_le_bytes(word);
+        let found = bytes_equal(w, b'"') | bytes_equal(w, b'\\');
+        if found != 0 {
+            return from + (found.trailing_zeros() / 8) as usize;
+        }
+        from += 8;
+    }
+    while from < end && bytes[from] != b'"' && bytes[from] != b'\\' {
+        from += 1;
+    }
+    from
+}
+
 fn opaque_keyword<'a>(lex: &mut Lexer<'a, Token<'a>>) -> Result<&'a str, LexError> {
     // `distinct[N]<...>` has its id before the body.
     if lex.slice() == "distinct" {
@@ -172,13 +289,10 @@ impl LexError {
 // An element type of [`Token::SimpleType`], and a type the parser builds from its text alone.
 #[logos(subpattern elem = r"[su]?i[0-9]+|f16|bf16|f32|f64|index|complex<(f16|bf16|f32|f64)>|!tf_type\.(control|tensor|string|resource|variant|qint8|qint16|qint32|quint8|quint16)")]
 #[logos(subpattern simple = r"(tensor|vector)<(\*x|(([0-9]+|\?)x)*)((?&elem))>|[su]?i[0-9]+|f16|bf16|f32|f64|index|!tf_type\.(control|tensor|string|resource|variant|qint8|qint16|qint32|quint8|quint16)")]
-// Pieces of a [`Token::DictText`]: blanks, a bare key, and the literal values an entry may have.
-#[logos(subpattern ws = r"[ \t\r\n]*")]
-#[logos(subpattern key = r"[a-zA-Z_][a-zA-Z0-9_$.]*")]
-#[logos(subpattern scalar = r#""([^"\\\n]|\\[^\n])*"|-?[0-9]+(\.[0-9]*([eE][-+]?[0-9]+)?)?|true|false|unit|[su]?i[0-9]+|f16|bf16|f32|f64|index|#tf_type\.shape<(\*|(([0-9]+|\?)x)*([0-9]+|\?))?>"#)]
-#[logos(subpattern entry = r"(?&key)(?&ws)=(?&ws)((?&scalar)|\[(?&ws)((?&scalar)((?&ws),(?&ws)(?&scalar))*)?(?&ws)\])")]
 // An operand of a [`Token::UseListText`].
 #[logos(subpattern use = r"%([0-9]+|[a-zA-Z$._\-][a-zA-Z0-9$._\-]*)(#[0-9]+)?")]
+// A result group of a [`Token::GenericOpHead`], `%x` or `%x:2`.
+#[logos(subpattern resdef = r"%([0-9]+|[a-zA-Z$._\-][a-zA-Z0-9$._\-]*)(:[0-9]+)?")]
 #[logos(error = LexError)]
 #[logos(skip r"[ \t\r\n\f]+")]
 pub enum Token<'a> {
@@ -242,17 +356,23 @@ pub enum Token<'a> {
     /// (`tfg.func @f() -> (...)`) the stream lexes it again token by token.
     #[regex(r"\([ \t]*((?&simple)([ \t]*,[ \t]*(?&simple))*)?[ \t]*\)[ \t]*->[ \t]*(\([ \t]*((?&simple)([ \t]*,[ \t]*(?&simple))*)?[ \t]*\)|(?&simple))", priority = 100)]
     FunctionTypeText(&'a str),
-    /// A whole attribute dictionary whose entries are `key = value` with a bare key and a
-    /// literal value (a string, a number, `true`/`false`/`unit`, an integer or float type
-    /// keyword, a `#tf_type.shape`, or a flat list of those): most dictionaries of a
-    /// TensorFlow graph. `ParseCx::dict_text` reads it with a memo of entries, so an entry
-    /// seen before (a device, `T = f32`, `strides = [1, 1, 1, 1]`) costs one lookup.
-    #[regex(r"\{(?&ws)(?&entry)((?&ws),(?&ws)(?&entry))*(?&ws)\}", priority = 100)]
+    /// A whole attribute dictionary whose entries are all `key = value` with a bare key and
+    /// a value with no parenthesis, brace or comment (a string alone, a number, a type, a
+    /// list, `dense<...> : tensor<...>`...): nearly every dictionary of a TensorFlow graph.
+    /// Made by [`dict_len`] when it finds one after a `{`. `ParseCx::dict_text` reads it
+    /// with a memo of entries, so an entry seen before (a device, `T = f32`, `strides =
+    /// [1, 1, 1, 1]`, a constant's value) costs one lookup.
     DictText(&'a str),
     /// A whole operand list of plain uses, `(%a, %b#1, %ctl)`, read by
     /// `ParseCx::use_list_text`; not after `get_result`, whose `(%x)` is no operand list.
     #[regex(r"\([ \t]*(?&use)([ \t]*,[ \t]*(?&use))*[ \t]*\)", priority = 100)]
     UseListText(&'a str),
+    /// The head of a generic op: its results (perhaps none), its quoted name and its
+    /// operands, `%x:2 = "tfg.AddV2"(%a, %b#1)`, on one line: the start of nearly every op of
+    /// a graph in generic form. `ParseCx::generic_op_head` reads it with the calls the
+    /// grammar makes for the tokens it is made of.
+    #[regex(r#"((?&resdef)([ \t]*,[ \t]*(?&resdef))*[ \t]*=[ \t]*)?"([^"\\\n]|\\[^\n])*"[ \t]*\([ \t]*((?&use)([ \t]*,[ \t]*(?&use))*)?[ \t]*\)"#, priority = 100)]
+    GenericOpHead(&'a str),
     /// `*x`, the unranked-shape prefix of `tensor<*xf32>`.
     #[token("*x")]
     UnrankedX,
@@ -328,7 +448,7 @@ pub enum Token<'a> {
     LBracket,
     #[token("]")]
     RBracket,
-    #[token("{")]
+    #[token("{", brace)]
     LBrace,
     #[token("}")]
     RBrace,
@@ -562,6 +682,11 @@ impl<'a> Iterator for TokenStream<'a> {
                     }
                     Token::UseListText(_) if self.plain || self.after_get_result => self.split_after(start, 1, Token::LParen),
                     Token::DictText(_) if self.plain => self.split_after(start, 1, Token::LBrace),
+                    Token::GenericOpHead(s) if self.plain || self.glued(end) => {
+                        let len = first_token_len(s);
+                        let head = Token::lexer(&s[..len]).next().and_then(Result::ok).unwrap_or(Token::String(&s[..len]));
+                        self.split_after(start, len, head)
+                    }
                     // A key cannot come where a value is expected (`{a = b = 1}`).
                     Token::KeyEq(s) if self.value_expected => {
                         let key = super::builder::key_of(s);
@@ -590,8 +715,8 @@ impl<'a> Iterator for TokenStream<'a> {
                         self.depth = self.depth.saturating_sub(1);
                     }
                     // The brackets inside a common shape count as if they were tokens.
-                    Token::DictText(_) | Token::UseListText(_) | Token::FunctionTypeText(_) => {
-                        let inner = if matches!(t, Token::UseListText(_)) { 1 } else { 2 };
+                    Token::DictText(_) | Token::UseListText(_) | Token::FunctionTypeText(_) | Token::GenericOpHead(_) => {
+                        let inner = if matches!(t, Token::UseListText(_) | Token::GenericOpHead(_)) { 1 } else { 2 };
                         self.max_depth = self.max_depth.max(self.depth + inner);
                         if self.depth + inner > MAX_NESTING {
                             self.failed = true;
@@ -611,6 +736,25 @@ impl<'a> Iterator for TokenStream<'a> {
             self.failed = true;
         }
         Some(item)
+    }
+}
+
+/// The length of the first token of a [`Token::GenericOpHead`]: its first result
+/// (`%x` or `%x:2`) or, with no results, its quoted name.
+pub(crate) fn first_token_len(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    if bytes[0] == b'%' {
+        let id = 1 + bytes[1..].iter().take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'$' | b'.' | b'_' | b'-')).count();
+        match bytes.get(id) {
+            Some(b':') => id + 1 + bytes[id + 1..].iter().take_while(|c| c.is_ascii_digit()).count(),
+            _ => id,
+        }
+    } else {
+        let mut at = 1;
+        while at < bytes.len() && bytes[at] != b'"' {
+            at += if bytes[at] == b'\\' { 2 } else { 1 };
+        }
+        (at + 1).min(bytes.len())
     }
 }
 
@@ -674,6 +818,67 @@ mod tests {
         // Offsets after a split are offsets in the whole text.
         let spans: Vec<_> = TokenStream::new("x = [() -> i32]").map(|t| { let (l, _, r) = t.unwrap(); (l, r) }).collect();
         assert_eq!(spans, vec![(0, 3), (4, 5), (5, 6), (6, 7), (8, 10), (11, 14), (14, 15)]);
+    }
+
+    #[test]
+    fn quotes_and_backslashes_are_found_at_any_offset() {
+        for len in 0..20 {
+            for at in 0..=len {
+                for special in [b'"', b'\\'] {
+                    let mut text = vec![b'a'; len];
+                    if at < len {
+                        text[at] = special;
+                    }
+                    // Bytes that differ from `"` and `\\` by one bit must not match.
+                    for b in text.iter_mut().filter(|b| **b == b'a') {
+                        *b = [b'#', b'$', b'\x5d', b'\xa2'][at % 4];
+                    }
+                    assert_eq!(quote_or_backslash(&text, 0, len), at, "len {} at {}", len, at);
+                    assert_eq!(quote_or_backslash(&text, len, len), len);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn dictionaries_of_plain_entries_are_one_token() {
+        let whole = [
+            r#"{a = 1, b.c = "x, \"}\"", d = [1, 2], e = dense<[1, 2]> : tensor<2xi32>}"#,
+            "{\n  a = #tf_type.shape<?x2>,\n  b = f32\n}",
+            r#"{a = "<>[/"}"#,
+        ];
+        for text in whole {
+            assert_eq!(kinds(text), vec![Token::DictText(text)], "{}", text);
+        }
+        // `{` alone where entries cannot be split at top-level commas or a value is not
+        // only its string: a unit entry, a quoted key, parentheses, braces, a comment,
+        // unbalanced or deep brackets, a line break in a string, a typed string.
+        let apart = [
+            "{a}", r#"{"a" = 1}"#, "{a = (i32) -> i32}", "{a = {b = 1}}", "{a = 1 // c\n}", "{a = [1}", "{a = 1]}",
+            "{a = [[[[[[[[[1]]]]]]]]]}", "{a = \"x\ny\"}", r#"{a = "x" : i32}"#, "{}", "{\n  %x = \"y\"() : () -> ()\n}",
+        ];
+        for text in apart {
+            assert_eq!(TokenStream::new(text).next().unwrap().unwrap().1, Token::LBrace, "{}", text);
+        }
+        assert_eq!(kinds("{a = [[[[[[[[1]]]]]]]]}").len(), 1);
+        // The `{` of a region, even one that starts like an entry.
+        assert_eq!(kinds("({\n  yield\n})")[1], Token::LBrace);
+    }
+
+    #[test]
+    fn generic_op_heads_are_one_token() {
+        let text = r#"%a:2, %b = "x.y"(%c, %d#1) {k = 1} : (i32, i32) -> (i32, i32, i32)"#;
+        assert_eq!(kinds(text)[0], Token::GenericOpHead(&text[..26]));
+        assert_eq!(kinds(r#""x\"y" ( ) : () -> ()"#)[0], Token::GenericOpHead(r#""x\"y" ( )"#));
+        // Not an operand list: the name alone.
+        assert_eq!(kinds(r#""x"(^bb1)"#)[0], Token::String(r#""x""#));
+        // Plain, or glued to a word: the tokens it is made of.
+        let plain: Vec<_> = TokenStream::new(text).plain(true).take(5).map(|t| t.unwrap().1).collect();
+        assert_eq!(plain, vec![
+            Token::PercentIdCount("%a:2"), Token::Comma, Token::PercentId("%b"), Token::Equal, Token::String(r#""x.y""#),
+        ]);
+        assert_eq!(kinds(r#""x"(%a)b"#), vec![Token::String(r#""x""#), Token::UseListText("(%a)"), Token::BareId("b")]);
+        assert_eq!(first_token_len(r#""a\"b"(%x)"#), 6);
     }
 
     #[test]

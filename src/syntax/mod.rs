@@ -193,6 +193,7 @@ fn describe(tok: &Token<'_>) -> String {
         ParsedPart => "'operation'".to_string(),
         FunctionTypeText(_) | UseListText(_) => "'('".to_string(),
         DictText(_) => "'{'".to_string(),
+        GenericOpHead(s) => format!("'{}'", &s[..lexer::first_token_len(s)]),
         KwIfRegion(s) | KwCaseRegion(s) | KwWhileRegion(s) | KwForRegion(s) | OpaqueBuiltin(s) | FileMetadata(s) => {
             format!("'{}'", s.chars().take(40).collect::<std::string::String>())
         }
@@ -214,6 +215,8 @@ fn describe(tok: &Token<'_>) -> String {
 fn expected_list(expected: &[std::string::String]) -> std::string::String {
     let mut items: Vec<std::string::String> = expected
         .iter()
+        // Wherever a whole generic op may come, its first token may come too.
+        .filter(|e| e.trim_matches('"') != "GenericOpHead")
         .map(|e| {
             let t = e.trim_matches('"');
             let t = t.replace("\\\"", "\"");

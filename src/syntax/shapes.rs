@@ -1,7 +1,9 @@
 //! Reading the common shapes the lexer takes as one token: a whole attribute dictionary of
-//! literal entries ([`Token::DictText`](super::lexer::Token::DictText)) and a whole operand
-//! list ([`Token::UseListText`](super::lexer::Token::UseListText)). Nearly every op of a
-//! TensorFlow graph has both, and taking them whole saves the grammar most of its steps.
+//! `key = value` entries ([`Token::DictText`](super::lexer::Token::DictText)), a whole operand
+//! list ([`Token::UseListText`](super::lexer::Token::UseListText)) and the head of a
+//! generic op, its results, name and operands
+//! ([`Token::GenericOpHead`](super::lexer::Token::GenericOpHead)). Nearly every op of a
+//! TensorFlow graph has them, and taking them whole saves the grammar most of its steps.
 //!
 //! What they build is exactly what the grammar builds from their tokens, through the same
 //! [`ParseCx`] calls in the same order: an entry's value is read by the grammar itself
@@ -11,12 +13,13 @@
 //! dictionary's entries go through a small memo keyed by their text: an entry seen before
 //! costs one hash and one comparison. The memo only skips work that would intern nothing
 //! new (an entry's first occurrence always builds it), so ids come out the same as without
-//! it. The lexer's regular expressions guarantee the shapes, so reading them cannot fail
-//! on syntax; a plain token stream ([`TokenStream::plain`]) never makes these tokens, and
-//! `syntax::parse_module` reports every error from such a plain parse.
+//! it. The lexer guarantees the shapes (where entries and operands start and end); a
+//! value with a syntax error fails its `Attr` rule here. A plain token stream
+//! ([`TokenStream::plain`]) never makes these tokens, and `syntax::parse_module` reports
+//! every error from such a plain parse.
 
-use super::builder::{ActionResult, AttrSyntax, ParseCx, UseRef};
-use super::lexer::TokenStream;
+use super::builder::{fail, ActionResult, AttrSyntax, ParseCx, ResultDef, UseRef};
+use super::lexer::{quote_or_backslash, TokenStream};
 use crate::ir::NamedAttr;
 use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
@@ -87,34 +90,6 @@ fn entry_ranges(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
         at += 1; // past the comma
         Some((start, end))
     })
-}
-
-/// The first `"` or `\\` in `bytes[from..end]` (or `end`), eight bytes at a time: the
-/// strings of a TensorFlow graph's dictionaries (devices, node names) are long and have
-/// neither inside.
-fn quote_or_backslash(bytes: &[u8], mut from: usize, end: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    // The high bit of each byte of `w` that equals `b` (and maybe of later bytes: only the
-    // lowest one counts).
-    let bytes_equal = |w: u64, b: u8| {
-        let x = w ^ (ONES * b as u64);
-        x.wrapping_sub(ONES) & !x & HIGHS
-    };
-    while from + 8 <= end {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&bytes[from..from + 8]);
-        let w = u64::from_le_bytes(word);
-        let found = bytes_equal(w, b'"') | bytes_equal(w, b'\\');
-        if found != 0 {
-            return from + (found.trailing_zeros() / 8) as usize;
-        }
-        from += 8;
-    }
-    while from < end && bytes[from] != b'"' && bytes[from] != b'\\' {
-        from += 1;
-    }
-    from
 }
 
 impl<'t> ParseCx<'t> {
@@ -190,29 +165,68 @@ impl<'t> ParseCx<'t> {
     }
 }
 
+/// Results of a generic op given both before its
+/// [`Token::GenericOpHead`](super::lexer::Token::GenericOpHead) and in it
+/// (`%a = %b = "x"() ...`), which the lexer's pattern lets through and a plain parse rejects.
+pub fn merge_results(before: Option<Vec<ResultDef>>, own: Vec<ResultDef>, at: usize) -> ActionResult<Vec<ResultDef>> {
+    match before {
+        Some(before) if own.is_empty() => Ok(before),
+        Some(_) => fail(crate::ir::Span::new(at, at + 1), "expected operation name"),
+        None => Ok(own),
+    }
+}
+
+/// `text[from..]` without its leading blanks: the offset of its first other byte.
+fn skip_blanks(text: &str, from: usize) -> usize {
+    from + text.as_bytes()[from..].iter().take_while(|b| b.is_ascii_whitespace()).count()
+}
+
+impl<'t> ParseCx<'t> {
+    /// A [`Token::GenericOpHead`](super::lexer::Token::GenericOpHead) at offset `at`: its
+    /// result groups, its quoted name and where that starts, and its operands, from the
+    /// calls the grammar's `ResultList` and `UseList` rules make for the same text, in the
+    /// same order. The lexer's pattern gives the shape: a result holds no `=`, an operand
+    /// no parenthesis.
+    pub fn generic_op_head(&mut self, text: &'t str, at: usize) -> ActionResult<(Vec<ResultDef>, &'t str, Vec<UseRef>, usize)> {
+        let bytes = text.as_bytes();
+        let mut results = Vec::new();
+        let mut name_start = 0;
+        if bytes[0] == b'%' {
+            let eq = text.find('=').unwrap_or(0);
+            let mut offset = 0;
+            for piece in text[..eq].split(',') {
+                let def = piece.trim();
+                let l = at + offset + (piece.len() - piece.trim_start().len());
+                let (name, count) = match def.find(':') {
+                    Some(c) => (&def[..c], Some(&def[c + 1..])),
+                    None => (def, None),
+                };
+                results.push(self.result_def(name, count, l, l + def.len())?);
+                offset += piece.len() + 1;
+            }
+            name_start = skip_blanks(text, eq + 1);
+        }
+        let mut close = name_start + 1;
+        loop {
+            close = quote_or_backslash(bytes, close, bytes.len());
+            if close >= bytes.len() || bytes[close] == b'"' {
+                break;
+            }
+            close += 2; // a backslash and the byte it escapes
+        }
+        let open = skip_blanks(text, close + 1);
+        let operands = if text[open + 1..].trim_start().len() == 1 {
+            Vec::new() // `()`
+        } else {
+            self.use_list_text(&text[open..], at + open)?
+        };
+        Ok((results, &text[name_start..=close], operands, at + name_start))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn quotes_and_backslashes_are_found_at_any_offset() {
-        for len in 0..20 {
-            for at in 0..=len {
-                for special in [b'"', b'\\'] {
-                    let mut text = vec![b'a'; len];
-                    if at < len {
-                        text[at] = special;
-                    }
-                    // Bytes that differ from `"` and `\\` by one bit must not match.
-                    for b in text.iter_mut().filter(|b| **b == b'a') {
-                        *b = [b'#', b'$', b'\x5d', b'\xa2'][at % 4];
-                    }
-                    assert_eq!(quote_or_backslash(&text, 0, len), at, "len {} at {}", len, at);
-                    assert_eq!(quote_or_backslash(&text, len, len), len);
-                }
-            }
-        }
-    }
 
     #[test]
     fn entries_split_at_top_level_commas() {
