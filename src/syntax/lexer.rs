@@ -187,25 +187,24 @@ fn dict_len(rest: &[u8]) -> Option<usize> {
     }
 }
 
-/// If `text` starts with a string literal (`"`, no line break, `\` escaping any other
+/// If `text` starts with a string literal (`"`, no line break, `\\` escaping any other
 /// byte, `"`), its length.
 fn string_len(text: &[u8]) -> Option<usize> {
     let mut at = 1;
     loop {
-        at = quote_or_backslash(text, at, text.len());
+        at = string_stop(text, at, text.len());
         match text.get(at)? {
-            b'"' => break,
-            _ if matches!(text.get(at + 1), None | Some(b'\n')) => return None,
-            _ => at += 2,
+            b'"' => return Some(at + 1),
+            b'\\' if !matches!(text.get(at + 1), None | Some(b'\n')) => at += 2,
+            _ => return None,
         }
     }
-    // A string token cannot hold a line break.
-    (!text[..at].contains(&b'\n')).then_some(at + 1)
 }
 
-/// The first `"` or `\\` in `bytes[from..end]` (or `end`), eight bytes at a time: the
-/// strings of a TensorFlow graph (devices, node names) are long and have neither inside.
-pub(crate) fn quote_or_backslash(bytes: &[u8], mut from: usize, end: usize) -> usize {
+/// The first `"`, `\\` or line break in `bytes[from..end]` (or `end`), eight bytes at a
+/// time: the strings of a TensorFlow graph (devices, node names) are long and have none of
+/// them inside.
+pub(crate) fn string_stop(bytes: &[u8], mut from: usize, end: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     // The high bit of each byte of `w` that equals `b` (and maybe of later bytes: only the
@@ -218,13 +217,13 @@ pub(crate) fn quote_or_backslash(bytes: &[u8], mut from: usize, end: usize) -> u
         let mut word = [0u8; 8];
         word.copy_from_slice(&bytes[from..from + 8]);
         let w = u64::from_le_bytes(word);
-        let found = bytes_equal(w, b'"') | bytes_equal(w, b'\\');
+        let found = bytes_equal(w, b'"') | bytes_equal(w, b'\\') | bytes_equal(w, b'\n');
         if found != 0 {
             return from + (found.trailing_zeros() / 8) as usize;
         }
         from += 8;
     }
-    while from < end && bytes[from] != b'"' && bytes[from] != b'\\' {
+    while from < end && !matches!(bytes[from], b'"' | b'\\' | b'\n') {
         from += 1;
     }
     from
@@ -821,20 +820,20 @@ mod tests {
     }
 
     #[test]
-    fn quotes_and_backslashes_are_found_at_any_offset() {
+    fn string_stops_are_found_at_any_offset() {
         for len in 0..20 {
             for at in 0..=len {
-                for special in [b'"', b'\\'] {
+                for special in [b'"', b'\\', b'\n'] {
                     let mut text = vec![b'a'; len];
                     if at < len {
                         text[at] = special;
                     }
-                    // Bytes that differ from `"` and `\\` by one bit must not match.
+                    // Bytes that differ from `"`, `\\` and `\n` by one bit must not match.
                     for b in text.iter_mut().filter(|b| **b == b'a') {
-                        *b = [b'#', b'$', b'\x5d', b'\xa2'][at % 4];
+                        *b = [b'#', b'$', b'\x5d', b'\xa2', b'\x0b', b'\x8a'][at % 6];
                     }
-                    assert_eq!(quote_or_backslash(&text, 0, len), at, "len {} at {}", len, at);
-                    assert_eq!(quote_or_backslash(&text, len, len), len);
+                    assert_eq!(string_stop(&text, 0, len), at, "len {} at {}", len, at);
+                    assert_eq!(string_stop(&text, len, len), len);
                 }
             }
         }

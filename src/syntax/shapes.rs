@@ -19,7 +19,7 @@
 //! every error from such a plain parse.
 
 use super::builder::{fail, ActionResult, AttrSyntax, ParseCx, ResultDef, UseRef};
-use super::lexer::{quote_or_backslash, TokenStream};
+use super::lexer::{string_stop, TokenStream};
 use crate::ir::NamedAttr;
 use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
@@ -69,7 +69,7 @@ fn entry_ranges(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
                 b'"' => {
                     at += 1;
                     loop {
-                        at = quote_or_backslash(bytes, at, last);
+                        at = string_stop(bytes, at, last);
                         if at >= last || bytes[at] == b'"' {
                             break;
                         }
@@ -147,22 +147,40 @@ impl<'t> ParseCx<'t> {
     /// A [`Token::UseListText`](super::lexer::Token::UseListText) at offset `at`: its
     /// operands, as the grammar's `UseList` rule gives them.
     pub fn use_list_text(&mut self, text: &'t str, at: usize) -> ActionResult<Vec<UseRef>> {
-        let inner = &text[1..text.len() - 1];
+        let bytes = text.as_bytes();
         let mut uses = Vec::with_capacity(4);
-        let mut offset = at + 1;
-        for piece in inner.split(',') {
-            let lead = piece.len() - piece.trim_start().len();
-            let name = piece.trim();
-            let l = offset + lead;
-            let (value, index) = match name.find('#') {
-                Some(h) => (&name[..h], Some(&name[h..])),
-                None => (name, None),
-            };
-            uses.push(self.value_use(value, index, l, l + name.len())?);
-            offset += piece.len() + 1;
+        for (start, end) in trimmed_pieces(bytes, 1, bytes.len() - 1, b',') {
+            let hash = position(bytes, start, end, b'#');
+            let index = (hash < end).then(|| &text[hash..end]);
+            uses.push(self.value_use(&text[start..hash], index, at + start, at + end)?);
         }
         Ok(uses)
     }
+}
+
+/// Where the first `byte` in `bytes[from..to]` is, or `to`. The lists read here are a few
+/// bytes long: too short for `memchr` to pay.
+fn position(bytes: &[u8], from: usize, to: usize, byte: u8) -> usize {
+    from + bytes[from..to].iter().take_while(|&&b| b != byte).count()
+}
+
+/// The pieces of `bytes[from..to]` between `sep` bytes, blanks trimmed: their ranges, as
+/// `str::split` and `str::trim` would give them.
+fn trimmed_pieces(bytes: &[u8], from: usize, to: usize, sep: u8) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut at = Some(from);
+    std::iter::from_fn(move || {
+        let start = at?;
+        let stop = position(bytes, start, to, sep);
+        at = (stop < to).then_some(stop + 1);
+        let (mut s, mut e) = (start, stop);
+        while s < e && bytes[s].is_ascii_whitespace() {
+            s += 1;
+        }
+        while e > s && bytes[e - 1].is_ascii_whitespace() {
+            e -= 1;
+        }
+        Some((s, e))
+    })
 }
 
 /// Results of a generic op given both before its
@@ -192,23 +210,17 @@ impl<'t> ParseCx<'t> {
         let mut results = Vec::new();
         let mut name_start = 0;
         if bytes[0] == b'%' {
-            let eq = text.find('=').unwrap_or(0);
-            let mut offset = 0;
-            for piece in text[..eq].split(',') {
-                let def = piece.trim();
-                let l = at + offset + (piece.len() - piece.trim_start().len());
-                let (name, count) = match def.find(':') {
-                    Some(c) => (&def[..c], Some(&def[c + 1..])),
-                    None => (def, None),
-                };
-                results.push(self.result_def(name, count, l, l + def.len())?);
-                offset += piece.len() + 1;
+            let eq = position(bytes, 0, bytes.len(), b'=');
+            for (start, end) in trimmed_pieces(bytes, 0, eq, b',') {
+                let colon = position(bytes, start, end, b':');
+                let count = (colon < end).then(|| &text[colon + 1..end]);
+                results.push(self.result_def(&text[start..colon], count, at + start, at + end)?);
             }
             name_start = skip_blanks(text, eq + 1);
         }
         let mut close = name_start + 1;
         loop {
-            close = quote_or_backslash(bytes, close, bytes.len());
+            close = string_stop(bytes, close, bytes.len());
             if close >= bytes.len() || bytes[close] == b'"' {
                 break;
             }
