@@ -494,7 +494,7 @@ pub type Spanned<'a> = Result<(usize, Token<'a>, usize), (usize, LexError, usize
 /// first part and lexes the rest again, so the grammar sees exactly the tokens it would see
 /// without the shortcut. A plain stream ([`TokenStream::plain`]) does the same with
 /// the larger common shapes ([`Token::DictText`], [`Token::UseListText`],
-/// [`Token::FunctionTypeText`]).
+/// [`Token::FunctionTypeText`], [`Token::GenericOpHead`]).
 pub struct TokenStream<'a> {
     text: &'a str,
     inner: Lexer<'a, Token<'a>>,
@@ -518,7 +518,8 @@ pub struct TokenStream<'a> {
     /// Where the last token handed on ends.
     last_end: usize,
     /// Whether to hand on the text of common shapes as one token ([`Token::DictText`],
-    /// [`Token::UseListText`], [`Token::FunctionTypeText`]) or as the tokens they are made of.
+    /// [`Token::UseListText`], [`Token::FunctionTypeText`], [`Token::GenericOpHead`]) or as
+    /// the tokens they are made of.
     plain: bool,
     /// Whether the last token was `get_result`, whose `(%x)` is not an operand list.
     after_get_result: bool,
