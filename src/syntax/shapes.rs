@@ -241,6 +241,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn pieces_split_and_trim_as_str_does() {
+        for text in ["(%a, %b#1 ,%c)", "( %a )", "(%a,,%b)", "(\t%x#0\t)"] {
+            let inner = &text[1..text.len() - 1];
+            let want: Vec<&str> = inner.split(',').map(str::trim).collect();
+            let got: Vec<&str> = trimmed_pieces(text.as_bytes(), 1, text.len() - 1, b',').map(|(s, e)| &text[s..e]).collect();
+            assert_eq!(got, want, "{}", text);
+        }
+        assert_eq!(position(b"%x#1", 0, 4, b'#'), 2);
+        assert_eq!(position(b"%x#1", 0, 2, b'#'), 2);
+    }
+
+    #[test]
     fn entries_split_at_top_level_commas() {
         let text = r#"{a = "x, \"y\"", b = [1, 2],c=#tf_type.shape<?x2> , d = true}"#;
         let got: Vec<&str> = entry_ranges(text).map(|(s, e)| &text[s..e]).collect();
