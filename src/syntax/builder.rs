@@ -1424,12 +1424,16 @@ impl<'t> ParseCx<'t> {
         operands: Vec<UseRef>,
         successors: Vec<(&str, Span)>,
         regions: Vec<RegionId>,
-        properties: Option<AttrId>,
+        properties: Option<Vec<NamedAttr>>,
         attrs: Vec<NamedAttr>,
         fn_ty: TypeId,
         l: usize,
         r: usize,
     ) -> ActionResult<Box<OpParts>> {
+        let properties = match properties {
+            Some(p) => Some(self.dict(p, l, r)?),
+            None => None,
+        };
         let span = Span::new(l, r);
         let (operand_types, outs): (SmallVec<[Option<TypeId>; 4]>, _) = match self.module.ctx.type_data(self.module.ctx.resolved_type(fn_ty)) {
             TypeData::Function { inputs, results } => {

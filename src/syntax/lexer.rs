@@ -189,7 +189,7 @@ fn dict_len(rest: &[u8]) -> Option<usize> {
 
 /// If `text` starts with a string literal (`"`, no line break, `\\` escaping any other
 /// byte, `"`), its length.
-fn string_len(text: &[u8]) -> Option<usize> {
+pub(crate) fn string_len(text: &[u8]) -> Option<usize> {
     let mut at = 1;
     loop {
         at = string_stop(text, at, text.len());
@@ -204,7 +204,7 @@ fn string_len(text: &[u8]) -> Option<usize> {
 /// The first `"`, `\\` or line break in `bytes[from..end]` (or `end`), eight bytes at a
 /// time: the strings of a TensorFlow graph (devices, node names) are long and have none of
 /// them inside.
-pub(crate) fn string_stop(bytes: &[u8], mut from: usize, end: usize) -> usize {
+fn string_stop(bytes: &[u8], mut from: usize, end: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     // The high bit of each byte of `w` that equals `b` (and maybe of later bytes: only the
@@ -750,11 +750,7 @@ pub(crate) fn first_token_len(text: &str) -> usize {
             _ => id,
         }
     } else {
-        let mut at = 1;
-        while at < bytes.len() && bytes[at] != b'"' {
-            at += if bytes[at] == b'\\' { 2 } else { 1 };
-        }
-        (at + 1).min(bytes.len())
+        string_len(bytes).unwrap_or(bytes.len())
     }
 }
 

@@ -19,7 +19,7 @@
 //! every error from such a plain parse.
 
 use super::builder::{fail, ActionResult, AttrSyntax, ParseCx, ResultDef, UseRef};
-use super::lexer::{string_stop, TokenStream};
+use super::lexer::{string_len, TokenStream};
 use crate::ir::NamedAttr;
 use rustc_hash::FxBuildHasher;
 use std::hash::BuildHasher;
@@ -66,16 +66,8 @@ fn entry_ranges(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
         let mut depth = 0u32;
         while at < last {
             match bytes[at] {
-                b'"' => {
-                    at += 1;
-                    loop {
-                        at = string_stop(bytes, at, last);
-                        if at >= last || bytes[at] == b'"' {
-                            break;
-                        }
-                        at += 2; // a backslash and the byte it escapes
-                    }
-                }
+                // To the string's closing quote.
+                b'"' => at += string_len(&bytes[at..last]).unwrap_or(last - at) - 1,
                 b'[' | b'<' => depth += 1,
                 b']' | b'>' => depth = depth.saturating_sub(1),
                 b',' if depth == 0 => break,
@@ -218,14 +210,10 @@ impl<'t> ParseCx<'t> {
             }
             name_start = skip_blanks(text, eq + 1);
         }
-        let mut close = name_start + 1;
-        loop {
-            close = string_stop(bytes, close, bytes.len());
-            if close >= bytes.len() || bytes[close] == b'"' {
-                break;
-            }
-            close += 2; // a backslash and the byte it escapes
-        }
+        let Some(name_len) = string_len(&bytes[name_start..]) else {
+            return fail(crate::ir::Span::new(at + name_start, at + text.len()), "expected operation name");
+        };
+        let close = name_start + name_len - 1;
         let open = skip_blanks(text, close + 1);
         let operands = if text[open + 1..].trim_start().len() == 1 {
             Vec::new() // `()`
