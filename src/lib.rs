@@ -21,6 +21,7 @@
 
 pub mod cli;
 pub mod diag;
+pub mod dialect;
 pub mod expect;
 pub mod input;
 pub mod ir;

@@ -299,6 +299,247 @@ impl Body {
         self.regions[region.index()].parent
     }
 
+    /// Sets attribute `name` of `op` to `value`, keeping the position of an existing entry
+    /// (new entries go last).
+    pub fn set_attr(&mut self, op: OpId, name: Sym, value: AttrId) {
+        let attrs = &mut self.ops[op.index()].attrs;
+        match attrs.iter_mut().find(|a| a.name == name) {
+            Some(a) => a.value = value,
+            None => attrs.push(NamedAttr { name, value }),
+        }
+    }
+
+    /// Removes attribute `name` of `op`; returns its value if it had one.
+    pub fn remove_attr(&mut self, op: OpId, name: Sym) -> Option<AttrId> {
+        let attrs = &mut self.ops[op.index()].attrs;
+        let i = attrs.iter().position(|a| a.name == name)?;
+        Some(attrs.remove(i).value)
+    }
+
+    /// Replaces the whole attribute list of `op`.
+    pub fn set_attrs(&mut self, op: OpId, attrs: SmallVec<[NamedAttr; 2]>) {
+        self.ops[op.index()].attrs = attrs;
+    }
+
+    /// The op's attributes in order.
+    pub fn attrs(&self, op: OpId) -> &[NamedAttr] {
+        &self.ops[op.index()].attrs
+    }
+
+    /// The op that defines `v` (`None` for a block argument).
+    pub fn defining_op(&self, v: ValueId) -> Option<OpId> {
+        match self.values[v.index()].def {
+            ValueDef::Result { op, .. } => Some(op),
+            ValueDef::BlockArg { .. } => None,
+        }
+    }
+
+    /// The type of `v`.
+    pub fn value_type(&self, v: ValueId) -> TypeId {
+        self.values[v.index()].ty
+    }
+
+    /// Whether any result of `op` is used.
+    pub fn op_has_uses(&self, op: OpId) -> bool {
+        self.ops[op.index()].results.iter().any(|&v| self.has_uses(v))
+    }
+
+    /// Whether `ancestor` is `op` or holds it in one of its regions (at any depth).
+    pub fn is_ancestor(&self, ancestor: OpId, mut op: OpId) -> bool {
+        loop {
+            if op == ancestor {
+                return true;
+            }
+            match self.parent_op(op) {
+                Some(p) => op = p,
+                None => return false,
+            }
+        }
+    }
+
+    /// Removes operand `slot` of `op`; later operands move down one slot.
+    pub fn remove_operand(&mut self, op: OpId, slot: usize) {
+        let mut values: SmallVec<[ValueId; 8]> = self.operands(op).collect();
+        values.remove(slot);
+        self.set_operands(op, &values);
+    }
+
+    /// Inserts operand `v` at `slot` of `op`; later operands move up one slot.
+    pub fn insert_operand(&mut self, op: OpId, slot: usize, v: ValueId) {
+        let mut values: SmallVec<[ValueId; 8]> = self.operands(op).collect();
+        values.insert(slot, v);
+        self.set_operands(op, &values);
+    }
+
+    /// Appends a result of type `ty` to `op` (unnamed: the printer gives it a fresh name),
+    /// at position `index` of its results; later results move up.
+    pub fn insert_result(&mut self, op: OpId, index: usize, ty: TypeId) -> ValueId {
+        let v = ValueId::new(self.values.len());
+        self.values.push(ValueData { ty, def: ValueDef::Result { op, index: index as u32 }, first_use: PackedUse::NONE });
+        let o = &mut self.ops[op.index()];
+        o.results.insert(index, v);
+        // The new value has no spelled name: give the op fresh names throughout rather
+        // than splitting a spelled group.
+        let n = o.results.len() as u32;
+        o.result_names = smallvec::smallvec![ResultGroup { name: None, count: n }];
+        let results = o.results.clone();
+        for (i, r) in results.iter().enumerate() {
+            self.values[r.index()].def = ValueDef::Result { op, index: i as u32 };
+        }
+        v
+    }
+
+    /// Removes result `index` of `op`, which must be unused.
+    pub fn remove_result(&mut self, op: OpId, index: usize) {
+        debug_assert!(!self.has_uses(self.ops[op.index()].results[index]), "removing a used result");
+        let o = &mut self.ops[op.index()];
+        o.results.remove(index);
+        // Shrink the group that held it (a group left empty goes).
+        let mut at = 0usize;
+        let mut drop_group = None;
+        for (gi, g) in o.result_names.iter_mut().enumerate() {
+            if index < at + g.count as usize {
+                g.count -= 1;
+                if g.count == 0 {
+                    drop_group = Some(gi);
+                }
+                break;
+            }
+            at += g.count as usize;
+        }
+        if let Some(gi) = drop_group {
+            o.result_names.remove(gi);
+        }
+        let results = o.results.clone();
+        for (i, r) in results.iter().enumerate() {
+            self.values[r.index()].def = ValueDef::Result { op, index: i as u32 };
+        }
+    }
+
+    /// Forgets the spelled names of `op`'s results, so the printer names them afresh (after
+    /// the op's type or node name, tfg style).
+    pub fn clear_result_names(&mut self, op: OpId) {
+        let o = &mut self.ops[op.index()];
+        let n = o.results.len() as u32;
+        o.result_names = if n == 0 { SmallVec::new() } else { smallvec::smallvec![ResultGroup { name: None, count: n }] };
+    }
+
+    /// Renames op `op` (its full name, e.g. `tfg.Identity`).
+    pub fn set_op_name(&mut self, op: OpId, name: Sym) {
+        self.ops[op.index()].name = name;
+    }
+
+    /// Detaches the blocks of `region` (they stay alive, parentless) and returns them.
+    pub fn take_region_blocks(&mut self, region: RegionId) -> Vec<BlockId> {
+        let blocks = std::mem::take(&mut self.regions[region.index()].blocks);
+        for &b in &blocks {
+            self.blocks[b.index()].parent = None;
+        }
+        blocks
+    }
+
+    /// Creates a region holding `blocks` and owned by nobody yet (give it to an op with
+    /// [`OpSpec::regions`] or [`Body::push_region`]).
+    pub fn push_region(&mut self, op: OpId, region: RegionId) {
+        self.regions[region.index()].parent = Some(op);
+        self.ops[op.index()].regions.push(region);
+    }
+
+    /// Erases block argument `index` of `block`, which must be unused; later arguments
+    /// move down.
+    pub fn remove_block_arg(&mut self, block: BlockId, index: usize) {
+        let b = &mut self.blocks[block.index()];
+        let v = b.args.remove(index);
+        b.arg_info.remove(index);
+        debug_assert!(!self.has_uses(v), "removing a used block argument");
+        let args = self.blocks[block.index()].args.clone();
+        for (i, a) in args.iter().enumerate() {
+            self.values[a.index()].def = ValueDef::BlockArg { block, index: i as u32 };
+        }
+    }
+
+    /// Inserts a block argument of type `ty` at `index`; later arguments move up.
+    pub fn insert_block_arg(&mut self, block: BlockId, index: usize, ty: TypeId, info: BlockArgInfo) -> ValueId {
+        let v = ValueId::new(self.values.len());
+        self.values.push(ValueData { ty, def: ValueDef::BlockArg { block, index: index as u32 }, first_use: PackedUse::NONE });
+        let b = &mut self.blocks[block.index()];
+        b.args.insert(index, v);
+        b.arg_info.insert(index, info);
+        let args = b.args.clone();
+        for (i, a) in args.iter().enumerate() {
+            self.values[a.index()].def = ValueDef::BlockArg { block, index: i as u32 };
+        }
+        v
+    }
+
+    /// A deep copy of `op` (its regions, blocks and nested ops too), detached. Operands
+    /// defined outside the copy are looked up in `map` (values not in it are used as they
+    /// are); every value the copy defines is added to `map` (original → copy).
+    pub fn clone_op(&mut self, op: OpId, map: &mut rustc_hash::FxHashMap<ValueId, ValueId>) -> OpId {
+        // Results and block arguments first, everywhere, so uses before definitions (graph
+        // regions) map too; operands once every definition is known.
+        let mut pairs: Vec<(OpId, OpId)> = Vec::new();
+        let mut blocks = rustc_hash::FxHashMap::default();
+        let new = self.clone_structure(op, map, &mut blocks, &mut pairs);
+        for (old, copy) in pairs {
+            let values: SmallVec<[ValueId; 8]> = self.operands(old).map(|v| *map.get(&v).unwrap_or(&v)).collect();
+            self.set_operands(copy, &values);
+            // Successors inside the copy point at the copied blocks.
+            let succ: SmallVec<[(BlockId, u32); 0]> =
+                self.ops[old.index()].successors.iter().map(|&(b, n)| (*blocks.get(&b).unwrap_or(&b), n)).collect();
+            self.ops[copy.index()].successors = succ;
+        }
+        new
+    }
+
+    fn clone_structure(
+        &mut self,
+        op: OpId,
+        map: &mut rustc_hash::FxHashMap<ValueId, ValueId>,
+        block_map: &mut rustc_hash::FxHashMap<BlockId, BlockId>,
+        pairs: &mut Vec<(OpId, OpId)>,
+    ) -> OpId {
+        let data = self.ops[op.index()].clone();
+        let mut regions: SmallVec<[RegionId; 1]> = SmallVec::new();
+        for &r in &data.regions {
+            let span = self.regions[r.index()].span;
+            let mut blocks = Vec::new();
+            for b in self.regions[r.index()].blocks.clone() {
+                let bd = self.blocks[b.index()].clone();
+                let nb = self.create_block(bd.span);
+                block_map.insert(b, nb);
+                self.blocks[nb.index()].label = bd.label;
+                for (i, &a) in bd.args.iter().enumerate() {
+                    let na = self.add_block_arg(nb, self.values[a.index()].ty, bd.arg_info[i].clone());
+                    map.insert(a, na);
+                }
+                for child in self.block_ops(b).collect::<Vec<_>>() {
+                    let c = self.clone_structure(child, map, block_map, pairs);
+                    self.append_op(nb, c);
+                }
+                blocks.push(nb);
+            }
+            regions.push(self.create_region(blocks, span));
+        }
+        let spec = OpSpec {
+            name: Some(data.name),
+            result_types: data.results.iter().map(|&v| self.values[v.index()].ty).collect(),
+            result_names: data.result_names.clone(),
+            attrs: data.attrs.clone(),
+            properties: data.properties,
+            regions,
+            loc: data.loc,
+            form: data.form,
+            span: data.span,
+        };
+        let new = self.create_op(spec, data.name);
+        for (i, &v) in data.results.iter().enumerate() {
+            map.insert(v, self.ops[new.index()].results[i]);
+        }
+        pairs.push((op, new));
+        new
+    }
+
     /// The value of an attribute by name.
     pub fn attr(&self, op: OpId, name: Sym) -> Option<AttrId> {
         self.ops[op.index()].attrs.iter().find(|a| a.name == name).map(|a| a.value)
@@ -549,6 +790,50 @@ impl Body {
             None => self.blocks[block.index()].first = Some(op),
         }
         self.blocks[block.index()].len += 1;
+    }
+
+    /// Places a detached `op` right after `after`.
+    pub fn insert_op_after(&mut self, after: OpId, op: OpId) {
+        match self.ops[after.index()].next.op() {
+            Some(next) => self.insert_op_before(next, op),
+            None => {
+                if let Some(block) = self.ops[after.index()].parent.block() {
+                    self.append_op(block, op);
+                }
+            }
+        }
+    }
+
+    /// Places a detached `op` at the start of `block`.
+    pub fn prepend_op(&mut self, block: BlockId, op: OpId) {
+        match self.blocks[block.index()].first {
+            Some(first) => self.insert_op_before(first, op),
+            None => self.append_op(block, op),
+        }
+    }
+
+    /// Moves `op` (attached or not) to right before `before`.
+    pub fn move_op_before(&mut self, op: OpId, before: OpId) {
+        if op == before {
+            return;
+        }
+        self.detach_op(op);
+        self.insert_op_before(before, op);
+    }
+
+    /// Moves `op` (attached or not) to right after `after`.
+    pub fn move_op_after(&mut self, op: OpId, after: OpId) {
+        if op == after {
+            return;
+        }
+        self.detach_op(op);
+        self.insert_op_after(after, op);
+    }
+
+    /// Moves `op` (attached or not) to the end of `block`.
+    pub fn move_op_to_end(&mut self, op: OpId, block: BlockId) {
+        self.detach_op(op);
+        self.append_op(block, op);
     }
 
     /// Takes `op` out of its block (it stays alive, detached).

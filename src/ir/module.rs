@@ -55,6 +55,22 @@ impl Module {
         Module { ctx, body, top, aliases: Vec::new(), comments: FxHashMap::default(), file_metadata: Vec::new() }
     }
 
+    /// The block whose ops are the module's: the body of a file's only op when that op is an
+    /// explicit `module { ... }`, else the top-level block (the implicit module).
+    pub fn root_block(&self) -> BlockId {
+        let mut ops = self.body.block_ops(self.top);
+        if let (Some(only), None) = (ops.next(), ops.next()) {
+            if self.op_name(only) == "builtin.module" {
+                if let Some(&r) = self.body.op(only).regions.first() {
+                    if let Some(&b) = self.body.region(r).blocks.first() {
+                        return b;
+                    }
+                }
+            }
+        }
+        self.top
+    }
+
     /// The top-level ops in order.
     pub fn top_ops(&self) -> Vec<OpId> {
         self.body.block_ops(self.top).collect()

@@ -1,0 +1,249 @@
+//! What a pass is: the [`Pass`] trait, the op it runs on ([`PassTarget`]), what it reports
+//! back while it runs ([`PassContext`]: whether it changed the IR, its statistics), and how
+//! it is described to the registry ([`PassInfo`]: name, summary, options, anchor op).
+//!
+//! After MLIR's `Pass`/`OperationPass<OpT>`: a pass anchored on an op name (`tfg.func`) is
+//! run once per op of that name when it is given at the top level (MLIR's implicit nesting);
+//! a pass anchored on no op runs on whatever the pipeline nests it in, the module included.
+
+use crate::diag::Diagnostic;
+use crate::ir::{BlockId, Module, OpId};
+
+/// The op a pass runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassTarget {
+    /// The whole module: the ops of its body block ([`Module::root_block`]).
+    Module,
+    /// One op (a `tfg.graph`, a `tfg.func`, a nested `builtin.module`, ...) and what it holds.
+    Op(OpId),
+}
+
+impl PassTarget {
+    /// The blocks directly held by the target: the module's body block, or the blocks of
+    /// the op's regions.
+    pub fn blocks(self, m: &Module) -> Vec<BlockId> {
+        match self {
+            PassTarget::Module => vec![m.root_block()],
+            PassTarget::Op(op) => {
+                m.body.op(op).regions.iter().flat_map(|&r| m.body.region(r).blocks.iter().copied()).collect()
+            }
+        }
+    }
+
+    /// Every op nested in the target (not the target itself), parents before children.
+    pub fn nested_ops(self, m: &Module) -> Vec<OpId> {
+        let mut out = Vec::new();
+        for b in self.blocks(m) {
+            for op in m.body.block_ops(b).collect::<Vec<_>>() {
+                m.body.walk(op, |o| out.push(o));
+            }
+        }
+        out
+    }
+}
+
+/// What a running pass tells the pass manager: whether it changed anything (unchanged IR
+/// is not verified again, and `--print-ir-after-change` skips it) and its statistics
+/// (`--pass-statistics`).
+#[derive(Default, Debug)]
+pub struct PassContext {
+    changed: bool,
+    /// (name, description, value), in the order first reported.
+    statistics: Vec<(&'static str, &'static str, u64)>,
+}
+
+impl PassContext {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records that the pass changed the IR.
+    pub fn mark_changed(&mut self) {
+        self.changed = true;
+    }
+
+    /// Records a change when `changed` is true (convenience for `mark_changed_if(n > 0)`).
+    pub fn mark_changed_if(&mut self, changed: bool) {
+        self.changed |= changed;
+    }
+
+    pub fn changed(&self) -> bool {
+        self.changed
+    }
+
+    /// Adds `delta` to the statistic `name` (MLIR's `Pass::Statistic`).
+    pub fn stat(&mut self, name: &'static str, description: &'static str, delta: u64) {
+        match self.statistics.iter_mut().find(|s| s.0 == name) {
+            Some(s) => s.2 += delta,
+            None => self.statistics.push((name, description, delta)),
+        }
+    }
+
+    pub fn statistics(&self) -> &[(&'static str, &'static str, u64)] {
+        &self.statistics
+    }
+
+    /// Folds another run's report into this one (a pass run on several anchors).
+    pub fn merge(&mut self, other: PassContext) {
+        self.changed |= other.changed;
+        for (n, d, v) in other.statistics {
+            self.stat(n, d, v);
+        }
+    }
+}
+
+/// A pass instance, configured from its options.
+pub trait Pass: Send + Sync {
+    /// Transforms `target` of `m`. An `Err` fails the pipeline with these diagnostics.
+    fn run(&self, m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>>;
+}
+
+/// Any `Fn(&mut Module, PassTarget, &mut PassContext) -> Result` is a pass: passes without
+/// options are written as plain functions.
+impl<F> Pass for F
+where
+    F: Fn(&mut Module, PassTarget, &mut PassContext) -> Result<(), Vec<Diagnostic>> + Send + Sync,
+{
+    fn run(&self, m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
+        self(m, target, cx)
+    }
+}
+
+/// The kind of value a pass option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    Bool,
+    Int,
+    String,
+    /// A comma-separated list of strings (`feeds=a,b`).
+    StringList,
+}
+
+/// One option of a pass, as `--list-passes` shows it.
+#[derive(Clone, Copy, Debug)]
+pub struct PassOption {
+    pub name: &'static str,
+    pub kind: OptionKind,
+    /// The default as text (`"false"`, `"0"`, `""`).
+    pub default: &'static str,
+    pub description: &'static str,
+}
+
+/// The option values given to one pass instance, by name, checked against its
+/// [`PassOption`]s (unknown names and ill-typed values are rejected before `create`).
+#[derive(Clone, Debug, Default)]
+pub struct PassOptions {
+    values: Vec<(String, String)>,
+    specs: &'static [PassOption],
+}
+
+impl PassOptions {
+    /// Options from `key=value` pairs, checked against `specs`; the error names the problem.
+    pub fn new(specs: &'static [PassOption], values: Vec<(String, String)>) -> Result<Self, String> {
+        for (k, v) in &values {
+            let Some(spec) = specs.iter().find(|s| s.name == k) else {
+                return Err(format!("no such option '{}'", k));
+            };
+            match spec.kind {
+                OptionKind::Bool if parse_bool(v).is_none() => {
+                    return Err(format!("option '{}' takes true or false, not '{}'", k, v));
+                }
+                OptionKind::Int if v.trim().parse::<i64>().is_err() => {
+                    return Err(format!("option '{}' takes an integer, not '{}'", k, v));
+                }
+                _ => {}
+            }
+        }
+        Ok(PassOptions { values, specs })
+    }
+
+    fn raw(&self, name: &str) -> &str {
+        if let Some((_, v)) = self.values.iter().rev().find(|(k, _)| k == name) {
+            return v;
+        }
+        self.specs.iter().find(|s| s.name == name).map(|s| s.default).unwrap_or("")
+    }
+
+    pub fn bool(&self, name: &str) -> bool {
+        parse_bool(self.raw(name)).unwrap_or(false)
+    }
+
+    pub fn int(&self, name: &str) -> i64 {
+        self.raw(name).trim().parse().unwrap_or(0)
+    }
+
+    pub fn string(&self, name: &str) -> String {
+        self.raw(name).to_string()
+    }
+
+    /// A list option: its comma-separated items, empty items dropped.
+    pub fn list(&self, name: &str) -> Vec<String> {
+        self.raw(name).split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+    }
+
+    /// Whether the option was given explicitly.
+    pub fn is_set(&self, name: &str) -> bool {
+        self.values.iter().any(|(k, _)| k == name)
+    }
+
+    /// The explicitly given `key=value` pairs, in order.
+    pub fn given(&self) -> &[(String, String)] {
+        &self.values
+    }
+}
+
+fn parse_bool(v: &str) -> Option<bool> {
+    match v.trim() {
+        "" | "true" | "1" => Some(true),
+        "false" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// How the registry knows a pass.
+pub struct PassInfo {
+    /// The flag name (`tfg-toposort`: `--tfg-toposort`, `--pass=tfg-toposort`).
+    pub name: &'static str,
+    /// One line for `--list-passes`.
+    pub summary: &'static str,
+    pub options: &'static [PassOption],
+    /// The op name the pass runs on (`tfg.func`), or `None` for any op (the module included).
+    pub anchor: Option<&'static str>,
+    /// Makes an instance from its options (already checked against `options`).
+    pub create: fn(&PassOptions) -> Result<Box<dyn Pass>, String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OPTS: &[PassOption] = &[
+        PassOption { name: "force", kind: OptionKind::Bool, default: "false", description: "" },
+        PassOption { name: "feeds", kind: OptionKind::StringList, default: "", description: "" },
+        PassOption { name: "limit", kind: OptionKind::Int, default: "8", description: "" },
+    ];
+
+    #[test]
+    fn options_are_checked_and_defaulted() {
+        let o = PassOptions::new(OPTS, vec![("force".into(), "true".into()), ("feeds".into(), "a,b".into())]).unwrap();
+        assert!(o.bool("force"));
+        assert_eq!(o.list("feeds"), vec!["a", "b"]);
+        assert_eq!(o.int("limit"), 8);
+        assert!(!o.is_set("limit"));
+        assert!(PassOptions::new(OPTS, vec![("nope".into(), "1".into())]).unwrap_err().contains("no such option"));
+        assert!(PassOptions::new(OPTS, vec![("force".into(), "maybe".into())]).is_err());
+        assert!(PassOptions::new(OPTS, vec![("limit".into(), "x".into())]).is_err());
+    }
+
+    #[test]
+    fn statistics_add_up() {
+        let mut a = PassContext::new();
+        a.stat("erased", "ops erased", 2);
+        let mut b = PassContext::new();
+        b.stat("erased", "ops erased", 3);
+        b.mark_changed();
+        a.merge(b);
+        assert!(a.changed());
+        assert_eq!(a.statistics(), &[("erased", "ops erased", 5)]);
+    }
+}
