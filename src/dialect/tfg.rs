@@ -314,7 +314,7 @@ mod tests {
         let c = NodeBuilder::new(&mut m, "C").operands(&[a, a]).control_operands(&[ctl]).name("c").attr("tag", t).results(&[ty]).build();
         m.body.append_op(block, c);
         let text = crate::printer::print_module(&m, Default::default());
-        assert!(text.contains("%C, %ctl_1 = C(%a, %a) [%ctl_0] name(\"c\") {tag = \"x\"} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)"), "{}", text);
+        assert!(text.contains("%c, %ctl_1 = C(%a, %a) [%ctl_0] name(\"c\") {tag = \"x\"} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)"), "{}", text);
         assert!(crate::verify::verify_module(&m).is_empty());
     }
 }

@@ -35,11 +35,20 @@ pub struct Use {
     pub slot: u32,
 }
 
-/// One operand slot, threaded onto the used value's use chain.
+/// One operand slot, threaded onto the used value's (doubly-linked) use chain. Operands
+/// are only changed through [`Body`]'s methods, which keep the chains whole.
 #[derive(Clone, Copy, Debug)]
 pub struct Operand {
-    pub value: ValueId,
+    value: ValueId,
     next_use: PackedUse,
+    prev_use: PackedUse,
+}
+
+impl Operand {
+    /// The value this operand reads.
+    pub fn value(&self) -> ValueId {
+        self.value
+    }
 }
 
 /// `Option<Use>` in 8 bytes (`op == u32::MAX` is none): use chains are on every operand.
@@ -111,7 +120,8 @@ pub enum OpForm {
 pub struct OpData {
     /// Full name, e.g. `tfg.AddV2` (the `tfg.` prefix is elided only when printing).
     pub name: Sym,
-    pub operands: SmallVec<[Operand; 3]>,
+    /// Read with [`Body::operands`]; changed only through `Body`'s operand methods.
+    operands: SmallVec<[Operand; 3]>,
     pub results: SmallVec<[ValueId; 2]>,
     /// Names of the results as written, in order; counts add up to `results.len()`.
     pub result_names: SmallVec<[ResultGroup; 2]>,
@@ -132,6 +142,16 @@ pub struct OpData {
 }
 
 impl OpData {
+    /// Number of operands (successor operands included).
+    pub fn num_operands(&self) -> usize {
+        self.operands.len()
+    }
+
+    /// The operand values in order.
+    pub fn operand_values(&self) -> impl ExactSizeIterator<Item = ValueId> + '_ {
+        self.operands.iter().map(|o| o.value)
+    }
+
     /// The result groups as written, each with the position of its first value in
     /// `results` (`%a:2, %b` gives positions 0 and 2).
     pub fn result_groups(&self) -> impl Iterator<Item = (&ResultGroup, usize)> + '_ {
@@ -621,14 +641,59 @@ impl Body {
     }
 
     // ---------------------------------------------------------------- operands and uses
+    //
+    // Each value's uses form a doubly-linked list threaded through the operand slots
+    // (`next_use` / `prev_use`; the head is the value's `first_use`), so linking and
+    // unlinking a use is O(1) whatever the value's fan-out.
+
+    fn operand_at(&self, u: Use) -> &Operand {
+        &self.ops[u.op.index()].operands[u.slot as usize]
+    }
+
+    fn operand_at_mut(&mut self, u: Use) -> &mut Operand {
+        &mut self.ops[u.op.index()].operands[u.slot as usize]
+    }
+
+    /// Links the operand at `u` (whose `value` is set) into its value's chain right after
+    /// `prev` (`None`: at the head).
+    fn link_use(&mut self, u: Use, prev: Option<Use>) {
+        let v = self.operand_at(u).value;
+        let next = match prev {
+            None => std::mem::replace(&mut self.values[v.index()].first_use, PackedUse::from(Some(u))),
+            Some(p) => std::mem::replace(&mut self.operand_at_mut(p).next_use, PackedUse::from(Some(u))),
+        };
+        if let Some(n) = next.get() {
+            self.operand_at_mut(n).prev_use = PackedUse::from(Some(u));
+        }
+        let o = self.operand_at_mut(u);
+        o.next_use = next;
+        o.prev_use = PackedUse::from(prev);
+    }
+
+    /// Takes the operand at `u` out of its value's chain (O(1)).
+    fn unlink_use(&mut self, u: Use) {
+        let Operand { value, next_use, prev_use } = *self.operand_at(u);
+        match prev_use.get() {
+            None => self.values[value.index()].first_use = next_use,
+            Some(p) => self.operand_at_mut(p).next_use = next_use,
+        }
+        if let Some(n) = next_use.get() {
+            self.operand_at_mut(n).prev_use = prev_use;
+        }
+    }
+
+    /// Appends operand `v` to `op` and links it at the head of `v`'s chain.
+    fn push_linked(&mut self, op: OpId, v: ValueId) {
+        let slot = self.ops[op.index()].operands.len() as u32;
+        self.ops[op.index()].operands.push(Operand { value: v, next_use: PackedUse::NONE, prev_use: PackedUse::NONE });
+        self.link_use(Use { op, slot }, None);
+    }
 
     /// Replaces all operands of `op` (ordinary operands then successor operands).
     pub fn set_operands(&mut self, op: OpId, values: &[ValueId]) {
         self.clear_operands(op);
-        for (slot, &v) in values.iter().enumerate() {
-            let u = Use { op, slot: slot as u32 };
-            let head = std::mem::replace(&mut self.values[v.index()].first_use, PackedUse::from(Some(u)));
-            self.ops[op.index()].operands.push(Operand { value: v, next_use: head });
+        for &v in values {
+            self.push_linked(op, v);
         }
     }
 
@@ -642,7 +707,7 @@ impl Body {
         for (slot, &v) in values.iter().enumerate() {
             let u = Use { op, slot: slot as u32 };
             let key = (op.index(), u.slot);
-            // The chain is in descending order: find the first use below `u`.
+            // The chain is in descending order: find the last use above `u`.
             let mut prev: Option<Use> = None;
             let mut cursor = self.values[v.index()].first_use.get();
             while let Some(c) = cursor {
@@ -650,21 +715,16 @@ impl Body {
                     break;
                 }
                 prev = Some(c);
-                cursor = self.ops[c.op.index()].operands[c.slot as usize].next_use.get();
+                cursor = self.operand_at(c).next_use.get();
             }
-            self.ops[op.index()].operands.push(Operand { value: v, next_use: PackedUse::from(cursor) });
-            match prev {
-                None => self.values[v.index()].first_use = PackedUse::from(Some(u)),
-                Some(p) => self.ops[p.op.index()].operands[p.slot as usize].next_use = PackedUse::from(Some(u)),
-            }
+            self.ops[op.index()].operands.push(Operand { value: v, next_use: PackedUse::NONE, prev_use: PackedUse::NONE });
+            self.link_use(u, prev);
         }
     }
 
     /// Appends one operand to `op`.
     pub fn push_operand(&mut self, op: OpId, v: ValueId) {
-        let slot = self.ops[op.index()].operands.len() as u32;
-        let head = std::mem::replace(&mut self.values[v.index()].first_use, PackedUse::from(Some(Use { op, slot })));
-        self.ops[op.index()].operands.push(Operand { value: v, next_use: head });
+        self.push_linked(op, v);
     }
 
     pub fn set_successors(&mut self, op: OpId, successors: SmallVec<[(BlockId, u32); 0]>) {
@@ -679,34 +739,12 @@ impl Body {
         self.ops[op.index()].operands.clear();
     }
 
-    /// Removes `u` from its value's use chain (O(uses of that value)).
-    fn unlink_use(&mut self, u: Use) {
-        let operand = self.ops[u.op.index()].operands[u.slot as usize];
-        let v = operand.value;
-        let mut cursor = self.values[v.index()].first_use.get();
-        let mut prev: Option<Use> = None;
-        while let Some(c) = cursor {
-            let next = self.ops[c.op.index()].operands[c.slot as usize].next_use;
-            if c == u {
-                match prev {
-                    None => self.values[v.index()].first_use = next,
-                    Some(p) => self.ops[p.op.index()].operands[p.slot as usize].next_use = next,
-                }
-                return;
-            }
-            prev = Some(c);
-            cursor = next.get();
-        }
-    }
-
     /// Points operand `slot` of `op` at `v`.
     pub fn set_operand(&mut self, op: OpId, slot: usize, v: ValueId) {
         let u = Use { op, slot: slot as u32 };
         self.unlink_use(u);
-        let head = std::mem::replace(&mut self.values[v.index()].first_use, PackedUse::from(Some(u)));
-        let operand = &mut self.ops[op.index()].operands[slot];
-        operand.value = v;
-        operand.next_use = head;
+        self.operand_at_mut(u).value = v;
+        self.link_use(u, None);
     }
 
     /// Every place `v` is used (most recently added first).
@@ -718,17 +756,27 @@ impl Body {
         self.values[v.index()].first_use.get().is_some()
     }
 
-    /// Makes every use of `from` use `to` instead.
+    /// Makes every use of `from` use `to` instead (O(uses of `from`)).
     pub fn replace_all_uses(&mut self, from: ValueId, to: ValueId) {
         if from == to {
             return;
         }
         let mut cursor = std::mem::replace(&mut self.values[from.index()].first_use, PackedUse::NONE).get();
         while let Some(u) = cursor {
-            let operand = &mut self.ops[u.op.index()].operands[u.slot as usize];
-            cursor = operand.next_use.get();
-            operand.value = to;
-            operand.next_use = std::mem::replace(&mut self.values[to.index()].first_use, PackedUse::from(Some(u)));
+            cursor = self.operand_at(u).next_use.get();
+            self.operand_at_mut(u).value = to;
+            self.link_use(u, None);
+        }
+    }
+
+    /// Makes every use of `from` for which `pred` holds use `to` instead.
+    pub fn replace_uses_where(&mut self, from: ValueId, to: ValueId, mut pred: impl FnMut(Use) -> bool) {
+        if from == to {
+            return;
+        }
+        let uses: SmallVec<[Use; 8]> = self.uses(from).filter(|&u| pred(u)).collect();
+        for u in uses {
+            self.set_operand(u.op, u.slot as usize, to);
         }
     }
 
@@ -888,6 +936,46 @@ impl Body {
     }
 }
 
+impl Body {
+    /// Checks the def-use invariants: every operand of a live op is in its value's chain
+    /// exactly once, chains hold nothing else, and `prev`/`next` links agree. Returns the
+    /// first inconsistency found (for tests and debugging; O(ops + uses)).
+    pub fn check_use_chains(&self) -> Result<(), String> {
+        let mut seen = rustc_hash::FxHashSet::default();
+        for (vi, vd) in self.values.iter().enumerate() {
+            let mut prev: Option<Use> = None;
+            let mut cursor = vd.first_use.get();
+            while let Some(u) = cursor {
+                let o = self.ops.get(u.op.index()).and_then(|op| op.operands.get(u.slot as usize));
+                let Some(o) = o else { return Err(format!("value {} lists a missing use {:?}", vi, u)) };
+                if o.value.index() != vi {
+                    return Err(format!("value {} lists {:?}, which reads value {}", vi, u, o.value.index()));
+                }
+                if o.prev_use.get() != prev {
+                    return Err(format!("use {:?} of value {} has prev {:?}, expected {:?}", u, vi, o.prev_use.get(), prev));
+                }
+                if !seen.insert(u) {
+                    return Err(format!("use {:?} is listed twice", u));
+                }
+                prev = Some(u);
+                cursor = o.next_use.get();
+            }
+        }
+        for (oi, od) in self.ops.iter().enumerate() {
+            if od.erased {
+                continue;
+            }
+            for slot in 0..od.operands.len() {
+                let u = Use { op: OpId::new(oi), slot: slot as u32 };
+                if !seen.contains(&u) {
+                    return Err(format!("operand {:?} is in no use chain", u));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Iterator over a value's uses.
 pub struct UseIter<'a> {
     body: &'a Body,
@@ -954,6 +1042,40 @@ mod tests {
         body.erase_op(c);
         assert!(!body.has_uses(vb));
         assert_eq!(body.block_len(block), 1);
+    }
+
+    #[test]
+    fn use_chains_stay_whole_through_edits() {
+        let (ty, name) = f32_and_op_name();
+        let mut body = Body::new();
+        let block = body.create_block(Span::default());
+        let def = body.create_op(OpSpec { result_types: smallvec::smallvec![ty, ty], ..Default::default() }, name);
+        body.append_op(block, def);
+        let (v, w) = (body.results(def)[0], body.results(def)[1]);
+        let users: Vec<OpId> = (0..50)
+            .map(|i| {
+                let u = body.create_op(OpSpec::default(), name);
+                body.append_op(block, u);
+                body.set_operands(u, &[v, w, v][..1 + i % 3]);
+                u
+            })
+            .collect();
+        body.check_use_chains().unwrap();
+        // Unlink from the middle, the head and the tail of the chains, in creation order.
+        for (i, &u) in users.iter().enumerate() {
+            match i % 4 {
+                0 => body.erase_op(u),
+                1 => body.set_operand(u, 0, w),
+                2 => body.remove_operand(u, body.num_operands(u) - 1),
+                _ => body.insert_operand(u, 0, v),
+            }
+            body.check_use_chains().unwrap();
+        }
+        body.replace_all_uses(v, w);
+        body.check_use_chains().unwrap();
+        assert!(!body.has_uses(v));
+        let live = users.iter().filter(|&&u| !body.is_erased(u));
+        assert_eq!(body.uses(w).count(), live.map(|&u| body.num_operands(u)).sum::<usize>());
     }
 
     #[test]

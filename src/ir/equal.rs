@@ -187,8 +187,8 @@ impl Cmp<'_> {
                 return fail(&path, format!("result names {:?} vs {:?}", gx, gy));
             }
         }
-        if dx.operands.len() != dy.operands.len() {
-            return fail(&path, format!("{} operands vs {}", dx.operands.len(), dy.operands.len()));
+        if dx.num_operands() != dy.num_operands() {
+            return fail(&path, format!("{} operands vs {}", dx.num_operands(), dy.num_operands()));
         }
         if dx.successors.len() != dy.successors.len() {
             return fail(&path, format!("{} successors vs {}", dx.successors.len(), dy.successors.len()));

@@ -49,7 +49,7 @@ impl Printer<'_> {
         super::attrs::push_escaped_str(m.ctx.str(od.name), &mut self.out);
         self.out.push_str("\"(");
         let n_succ_operands: u32 = od.successors.iter().map(|s| s.1).sum();
-        let n_plain = od.operands.len() - n_succ_operands as usize;
+        let n_plain = od.num_operands() - n_succ_operands as usize;
         self.write_values(m.body.operands(op).take(n_plain));
         self.out.push(')');
         if !od.successors.is_empty() {
@@ -410,7 +410,7 @@ impl Printer<'_> {
     fn print_graph(&mut self, op: OpId, indent: usize) -> bool {
         let m = self.m;
         let od = m.body.op(op);
-        if od.regions.len() != 1 || od.attrs.len() != 1 || m.ctx.str(od.attrs[0].name) != "version" || !od.operands.is_empty() || !od.results.is_empty() {
+        if od.regions.len() != 1 || od.attrs.len() != 1 || m.ctx.str(od.attrs[0].name) != "version" || od.num_operands() != 0 || !od.results.is_empty() {
             return false;
         }
         if m.body.region(od.regions[0]).blocks.len() != 1 || !m.body.block(m.body.region(od.regions[0]).blocks[0]).args.is_empty() {
@@ -428,7 +428,7 @@ impl Printer<'_> {
         let m = self.m;
         let ctx = &m.ctx;
         let od = m.body.op(op);
-        if od.regions.len() != 1 || !od.operands.is_empty() || !od.results.is_empty() {
+        if od.regions.len() != 1 || od.num_operands() != 0 || !od.results.is_empty() {
             return false;
         }
         let blocks = &m.body.region(od.regions[0]).blocks;

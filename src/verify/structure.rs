@@ -39,10 +39,10 @@ pub fn check_internal(v: &Verifier<'_>, op: OpId) -> Check {
         }
     }
     let succ_operands: u32 = data.successors.iter().map(|&(_, n)| n).sum();
-    if succ_operands as usize > data.operands.len() {
+    if succ_operands as usize > data.num_operands() {
         return Err(v.op_error(
             op,
-            format!("has {} successor operands but only {} operands", succ_operands, data.operands.len()),
+            format!("has {} successor operands but only {} operands", succ_operands, data.num_operands()),
         ));
     }
     if !data.successors.is_empty() && is_registered(v.name(op)) {

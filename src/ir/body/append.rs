@@ -66,7 +66,7 @@ impl Body {
         for mut d in ops {
             d.name = map.sym(d.name);
             for o in d.operands.iter_mut() {
-                *o = Operand { value: at.value(o.value), next_use: at.packed_use(o.next_use) };
+                *o = Operand { value: at.value(o.value), next_use: at.packed_use(o.next_use), prev_use: at.packed_use(o.prev_use) };
             }
             for v in d.results.iter_mut() {
                 *v = at.value(*v);
