@@ -46,13 +46,17 @@ pub struct Module {
     pub comments: FxHashMap<CommentAnchor, Vec<String>>,
     /// `{-# ... #-}` sections (dialect resources), verbatim, printed back after the ops.
     pub file_metadata: Vec<String>,
+    /// Set once the IR was changed after parsing (by a pass, an importer, or code using
+    /// [`Module::mark_edited`]): spelled value names may then repeat in a scope (a cloned
+    /// or moved op keeps its names), so the printer checks them before trusting them.
+    pub edited: bool,
 }
 
 impl Module {
     pub fn new(ctx: Context) -> Self {
         let mut body = Body::new();
         let top = body.create_block(Span::default());
-        Module { ctx, body, top, aliases: Vec::new(), comments: FxHashMap::default(), file_metadata: Vec::new() }
+        Module { ctx, body, top, aliases: Vec::new(), comments: FxHashMap::default(), file_metadata: Vec::new(), edited: false }
     }
 
     /// The block whose ops are the module's: the body of a file's only op when that op is an
@@ -69,6 +73,11 @@ impl Module {
             }
         }
         self.top
+    }
+
+    /// Records that the IR was changed after parsing (see [`Module::edited`]).
+    pub fn mark_edited(&mut self) {
+        self.edited = true;
     }
 
     /// The top-level ops in order.

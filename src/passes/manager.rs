@@ -74,6 +74,9 @@ impl PassManager {
             for target in targets(m, p.anchor) {
                 p.pass.run(m, target, &mut cx)?;
             }
+            if cx.changed() {
+                m.mark_edited();
+            }
             self.timings.push((p.name, start.elapsed()));
             if self.verify_each && cx.changed() {
                 let d = crate::verify::verify_module(m);

@@ -242,7 +242,77 @@ pub fn preserving_names(m: &Module) -> Names {
             }
         }
     }
+    if m.edited {
+        rename_repeated(m, &mut names, &mut |base, used| fresh(base, used), &mut used);
+    }
     names
+}
+
+/// After edits, a spelled name may be defined twice where both are visible (a cloned op
+/// keeps its names, an inlined body's arguments may shadow the caller's): the first
+/// definition in print order keeps the name, later ones get fresh names. Scopes are MLIR's:
+/// a region sees the names of the regions around it up to an op isolated from above;
+/// sibling regions may reuse names.
+fn rename_repeated(
+    m: &Module,
+    names: &mut Names,
+    fresh: &mut dyn FnMut(&str, &mut UsedNames) -> String,
+    used: &mut UsedNames,
+) {
+    let body = &m.body;
+    // One scope per region (the top block has scope 0), each with its parent scope; the
+    // regions of an op isolated from above have none.
+    let mut scopes: Vec<(FxHashSet<Sym>, Option<usize>)> = vec![(FxHashSet::default(), None)];
+    let visible = |scopes: &[(FxHashSet<Sym>, Option<usize>)], mut at: usize, s: Sym| loop {
+        if scopes[at].0.contains(&s) {
+            return true;
+        }
+        match scopes[at].1 {
+            Some(p) => at = p,
+            None => return false,
+        }
+    };
+    let mut work: Vec<(Vec<BlockId>, usize)> = vec![(vec![m.top], 0)];
+    while let Some((blocks, scope)) = work.pop() {
+        let mut nested: Vec<(Vec<BlockId>, usize)> = Vec::new();
+        for b in blocks {
+            let bd = body.block(b);
+            for (i, &arg) in bd.args.iter().enumerate() {
+                let Some(n) = bd.arg_info[i].name else { continue };
+                if names.values.get(arg.index()).copied().flatten().is_some() {
+                    continue;
+                }
+                if visible(&scopes, scope, n) {
+                    let f = names.fresh_name(fresh(m.ctx.str(n), used));
+                    names.new_group(f, &[arg]);
+                } else {
+                    scopes[scope].0.insert(n);
+                }
+            }
+            for op in body.block_ops(b) {
+                let od = body.op(op);
+                let n_results = od.results.len();
+                for (g, at) in od.result_groups() {
+                    let Some(n) = g.name else { continue };
+                    if visible(&scopes, scope, n) {
+                        let vals: &[ValueId] = od.results.get(at..(at + g.count as usize).min(n_results)).unwrap_or(&[]);
+                        let f = names.fresh_name(fresh(m.ctx.str(n), used));
+                        names.new_group(f, vals);
+                    } else {
+                        scopes[scope].0.insert(n);
+                    }
+                }
+                let parent = if crate::syntax::resolve::is_isolated_from_above(m.ctx.str(od.name)) { None } else { Some(scope) };
+                for &r in &od.regions {
+                    scopes.push((FxHashSet::default(), parent));
+                    nested.push((body.region(r).blocks.clone(), scopes.len() - 1));
+                }
+            }
+        }
+        // Regions after the whole region that holds them (in a graph region a name may be
+        // used before its definition), in print order.
+        work.extend(nested.into_iter().rev());
+    }
 }
 
 /// The names taken so far in preserving mode: every spelled name, and the fresh ones made.
