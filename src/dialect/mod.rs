@@ -1,4 +1,6 @@
 //! What amanda-opt knows of particular dialects' conventions, for passes and importers that
-//! build and rewrite their ops in code: [`tfg`] (TensorFlow's graph dialect).
+//! build and rewrite their ops in code: [`tfg`] (TensorFlow's graph dialect) and
+//! [`schema_node`] (tfg nodes built from their namespace schema).
 
+pub mod schema_node;
 pub mod tfg;

@@ -15,7 +15,7 @@ use crate::ir::{AttrData, AttrId, Context, Module, NamedAttr, TypeData, TypeId};
 
 /// The IR type for an MLIR element type spelling (`f32`, `ui8`, `complex<f64>`,
 /// `!tf_type.qint8`).
-fn type_from_spelling(ctx: &mut Context, s: &str) -> Option<TypeId> {
+pub(crate) fn type_from_spelling(ctx: &mut Context, s: &str) -> Option<TypeId> {
     if FLOAT_TYPE_NAMES.contains(&s) {
         let sym = ctx.sym(s);
         return Some(ctx.ty(TypeData::Float(sym)));
@@ -60,7 +60,7 @@ fn float_attr(ctx: &mut Context, v: &Value) -> Option<AttrId> {
 }
 
 /// The attribute for schema value `v` of kind `kind`, as tfg / onnx-mlir write it.
-fn attr_from_value(ctx: &mut Context, fw: Framework, kind: &str, v: &Value) -> Option<AttrId> {
+pub(crate) fn attr_from_value(ctx: &mut Context, fw: Framework, kind: &str, v: &Value) -> Option<AttrId> {
     if fw == Framework::Onnx {
         return onnx_attr_from_value(ctx, kind, v);
     }
