@@ -48,6 +48,35 @@ const PRIVATIZE_OPTIONS: &[PassOption] = &[PassOption {
     description: "Comma separated symbols that should not be marked private",
 }];
 
+/// MLIR's `inline` options, accepted for compatibility: tfg functions hold no op the
+/// canonicalizer could fold or erase, so the callable pipelines are not run.
+const INLINE_OPTIONS: &[PassOption] = &[
+    PassOption {
+        name: "default-pipeline",
+        kind: OptionKind::String,
+        default: "canonicalize",
+        description: "The optimizer pipeline used for callables that do not have a dedicated optimizer pipeline in opPipelineList (accepted, not run)",
+    },
+    PassOption {
+        name: "op-pipelines",
+        kind: OptionKind::StringList,
+        default: "",
+        description: "Callable operation specific optimizer pipelines (accepted, not run)",
+    },
+    PassOption {
+        name: "max-iterations",
+        kind: OptionKind::Int,
+        default: "4",
+        description: "Maximum number of iterations when inlining within an SCC (recursive functions are never inlined)",
+    },
+    PassOption {
+        name: "inlining-threshold",
+        kind: OptionKind::Int,
+        default: "-1",
+        description: "If the ratio between the number of the operations in the callee and the number of the operations in the caller exceeds this value (in percentage), then the callee is not inlined even if it is legal to inline it (accepted, not used)",
+    },
+];
+
 const PRUNE_OPTIONS: &[PassOption] = &[PassOption {
     name: "fetches",
     kind: OptionKind::StringList,
@@ -111,7 +140,7 @@ pub fn register(r: &mut PassRegistry) {
     r.add(PassInfo {
         name: "inline",
         summary: "Inline calls of the module's tfg functions (legacy calls, PartitionedCall/StatefulPartitionedCall)",
-        options: &[],
+        options: INLINE_OPTIONS,
         anchor: None,
         create: |_| Ok(Box::new(inline::run)),
     });

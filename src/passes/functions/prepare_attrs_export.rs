@@ -68,8 +68,10 @@ fn prepare_body(m: &mut Module, parent: OpId) {
         let has = |m: &Module, k: &str| m.op_attr(op, k).is_some();
         let data = data_operands(m, op).to_vec();
         let outs = data_results(m, op).to_vec();
+        let if_typed = has(m, "Tcond") && has(m, "Tin") && has(m, "Tout");
+        let case_typed = has(m, "Tin") && has(m, "Tout");
         match cf_kind(&name) {
-            Some(CfKind::If) if !(has(m, "Tcond") && has(m, "Tin") && has(m, "Tout")) && !data.is_empty() => {
+            Some(CfKind::If) if !if_typed && !data.is_empty() => {
                 let t = m.body.value_type(data[0]);
                 let cond = element_type(m, t).unwrap_or(t);
                 let cond = m.ctx.attr(AttrData::Type(cond));
@@ -79,7 +81,7 @@ fn prepare_body(m: &mut Module, parent: OpId) {
                 let tout = element_types(m, &outs);
                 set_attr(m, op, "Tout", tout);
             }
-            Some(CfKind::Case) if !(has(m, "Tin") && has(m, "Tout")) && !data.is_empty() => {
+            Some(CfKind::Case) if !case_typed && !data.is_empty() => {
                 let tin = element_types(m, &data[1..]);
                 set_attr(m, op, "Tin", tin);
                 let tout = element_types(m, &outs);
@@ -98,7 +100,8 @@ fn prepare_body(m: &mut Module, parent: OpId) {
         if name == "tfg.return" {
             continue;
         }
-        if name.starts_with("tfg.") && m.op_attr(op, "tfg.regenerate_output_shapes").is_some() && !has(m, "_output_shapes") {
+        let regenerate = m.op_attr(op, "tfg.regenerate_output_shapes").is_some_and(|a| matches!(m.ctx.attr_data(a), AttrData::Unit));
+        if name.starts_with("tfg.") && regenerate && !has(m, "_output_shapes") {
             let shapes = result_shapes(m, op);
             set_attr(m, op, "_output_shapes", shapes);
             remove_attr(m, op, "tfg.regenerate_output_shapes");
