@@ -97,7 +97,7 @@ pub fn register(r: &mut PassRegistry) {
     });
     r.add(PassInfo {
         name: "tfg-lower-func-to-graph",
-        summary: "Turns a function back to a graph.",
+        summary: "Turns a function back to a graph",
         options: &[],
         anchor: Some("builtin.module"),
         create: |_| Ok(Box::new(func_to_graph::run)),
@@ -118,7 +118,7 @@ pub fn register(r: &mut PassRegistry) {
     });
     r.add(PassInfo {
         name: "tfg-lift-legacy-call",
-        summary: "Tag legacy calls with symbol references to add symbol uses.",
+        summary: "Tag legacy calls with symbol references to add symbol uses",
         options: &[],
         anchor: Some("builtin.module"),
         create: |_| Ok(Box::new(legacy_call::run)),
