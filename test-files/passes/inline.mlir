@@ -1,4 +1,4 @@
-// RUN: %amanda_opt --inline %s | FileCheck %s
+// RUN: %amanda_opt --inline --split-input-file %s | FileCheck %s
 
 // Calls of the module's functions (a node whose type is the function's name, or
 // StatefulPartitionedCall/PartitionedCall with `f`) are replaced by the callee's body:
@@ -47,4 +47,18 @@ tfg.func private @Plus(%a: tensor<i32> {tfg.name = "a"}) -> (tensor<i32>) {
 tfg.func private @Rec(%a: tensor<i32> {tfg.name = "a"}) -> (tensor<i32>) {
   %r, %ctl = Rec(%a) name("again") : (tensor<i32>) -> (tensor<i32>)
   return(%r) : tensor<i32>
+}
+
+// -----
+
+// RUN: %amanda_opt --inline --split-input-file %s | FileCheck %s --check-prefix=NOINLINE
+// NOINLINE-LABEL: tfg.graph
+// NOINLINE: Kept(%{{.*}}) [%{{.*}}] name("k")
+// NOINLINE: tfg.func @Kept
+tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {
+  %x, %ctl = X name("x") : () -> (tensor<i32>)
+  %k, %ctl_k = Kept(%x) [%ctl] name("k") : (tensor<i32>) -> (tensor<i32>)
+}
+tfg.func @Kept(%a: tensor<i32> {tfg.name = "a"}) -> (tensor<i32>) attributes {_noinline = true} {
+  return(%a) : tensor<i32>
 }

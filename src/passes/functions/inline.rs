@@ -5,8 +5,9 @@
 //! (tensorflow/core/ir/ops.cc). This pass does what a tfg inliner would, for the calls
 //! `GraphFuncOp::getCalledFunction` recognizes: a node whose type names a function of the
 //! module (a legacy call, `Foo` for `@Foo`) and `PartitionedCall`/`StatefulPartitionedCall`
-//! with an `f = #tf_type.func<@f, ..>` attribute. Generic functions, recursive functions and
-//! calls whose arity does not match the callee are left alone.
+//! with an `f = #tf_type.func<@f, ..>` attribute. Generic functions, recursive functions,
+//! functions marked `_noinline = true` (TensorFlow's no-inline attribute) and calls whose
+//! arity does not match the callee are left alone.
 //!
 //! The callee's body is cloned before the call, in its block (graph, function or region):
 //! * arguments become the call's data operands, an argument's `.ctl` token the control
@@ -51,7 +52,8 @@ pub fn run(m: &mut Module, _t: PassTarget, cx: &mut PassContext) -> Result<(), V
         }
         let Some(callee) = called_function(m, call, &names) else { continue };
         let func = funcs[&callee];
-        if recursive.contains(&callee) || m.op_attr(func, "generic").is_some() || m.body.is_ancestor(func, call) {
+        let noinline = m.op_attr(func, "_noinline").is_some_and(|a| m.ctx.int_value(a) == Some(1));
+        if recursive.contains(&callee) || noinline || m.op_attr(func, "generic").is_some() || m.body.is_ancestor(func, call) {
             continue;
         }
         if let Some(new_ops) = inline_call(m, call, func) {
