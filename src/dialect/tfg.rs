@@ -145,6 +145,43 @@ pub fn body_block(m: &Module, op: OpId) -> Option<BlockId> {
     m.body.region(r).blocks.first().copied()
 }
 
+/// Replaces node `old` by other values, ngraph's *forwarding*: each user of data result `i`
+/// of `old` uses `data[i]` instead; users of its control token use `ctl` (the replacement's
+/// control token), or, when `ctl` is `None`, get `old`'s own control operands instead (so
+/// what they waited for still happens before them). Comments above `old` move to the op
+/// defining `ctl` (or the first of `data`), and `old` is erased.
+pub fn replace_node(m: &mut Module, old: OpId, data: &[ValueId], ctl: Option<ValueId>) {
+    let results: SmallVec<[ValueId; 4]> = data_results(m, old).iter().copied().collect();
+    debug_assert_eq!(results.len(), data.len(), "replace_node needs one value per data result");
+    for (&from, &to) in results.iter().zip(data) {
+        m.body.replace_all_uses(from, to);
+    }
+    if let Some(token) = control_token(m, old) {
+        match ctl {
+            Some(c) => m.body.replace_all_uses(token, c),
+            None => {
+                let inherited = control_operands(m, old);
+                let users: SmallVec<[OpId; 4]> = m.body.uses(token).map(|u| u.op).collect();
+                for user in users {
+                    let mut ctls: SmallVec<[ValueId; 4]> = control_operands(m, user).into_iter().filter(|&c| c != token).collect();
+                    for &c in &inherited {
+                        if !ctls.contains(&c) {
+                            ctls.push(c);
+                        }
+                    }
+                    set_control_operands(m, user, &ctls);
+                }
+            }
+        }
+    }
+    let heir = ctl.or_else(|| data.first().copied()).and_then(|v| m.body.defining_op(v));
+    if let Some(heir) = heir {
+        m.move_comments(old, heir);
+    }
+    m.body.erase_op(old);
+    m.mark_edited();
+}
+
 /// Builds a tfg node op the way the parser builds `Op(%a) [%c] name("n") {...} : ...`:
 /// data operands, then control operands; data results, then the control token.
 ///
@@ -299,6 +336,23 @@ mod tests {
         assert_eq!(data_operands(&m, b).as_slice(), data_results(&m, a));
         assert_eq!(control_operands(&m, b).as_slice(), &[control_token(&m, a).unwrap()]);
         assert_eq!(control_of_value(&m, data_results(&m, a)[0]), control_token(&m, a));
+    }
+
+    #[test]
+    fn replaced_nodes_forward_data_and_control_users() {
+        let text = "tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {\n  %a, %ctl = A name(\"a\") : () -> (tensor<i32>)\n  // the old node\n  %b, %ctl_0 = B(%a) [%ctl] name(\"b\") : (tensor<i32>) -> (tensor<i32>)\n  %c, %ctl_1 = C(%b) [%ctl_0] name(\"c\") : (tensor<i32>) -> (tensor<i32>)\n}\n";
+        let mut m = crate::syntax::parse_module(text).expect("parses");
+        let block = body_block(&m, m.top_ops()[0]).unwrap();
+        let ops: Vec<OpId> = m.body.block_ops(block).collect();
+        let (a, b, c) = (ops[0], ops[1], ops[2]);
+        // Without a replacement token, B's control users inherit its control operands.
+        let a_val = data_results(&m, a)[0];
+        replace_node(&mut m, b, &[a_val], None);
+        assert_eq!(data_operands(&m, c).as_slice(), &[a_val]);
+        assert_eq!(control_operands(&m, c).as_slice(), &[control_token(&m, a).unwrap()]);
+        let printed = crate::printer::print_module(&m, crate::printer::PrintOptions { keep_comments: true, ..Default::default() });
+        assert!(printed.contains("// the old node\n  %a, %ctl = A"), "{}", printed);
+        assert!(m.body.check_use_chains().is_ok());
     }
 
     #[test]

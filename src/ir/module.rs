@@ -75,6 +75,19 @@ impl Module {
         self.top
     }
 
+    /// Moves the comments above op `from` to op `to`, after any `to` has, and its comment
+    /// at the end of its line unless `to` has one: what a rewrite does when `to` takes
+    /// `from`'s place.
+    pub fn move_comments(&mut self, from: OpId, to: OpId) {
+        if let Some(lines) = self.comments.remove(&CommentAnchor::BeforeOp(from)) {
+            self.comments.entry(CommentAnchor::BeforeOp(to)).or_default().extend(lines);
+        }
+        // A line has room for one trailing comment: `to`'s own wins.
+        if let Some(line) = self.comments.remove(&CommentAnchor::EndOfLine(from)) {
+            self.comments.entry(CommentAnchor::EndOfLine(to)).or_insert(line);
+        }
+    }
+
     /// Records that the IR was changed after parsing (see [`Module::edited`]).
     pub fn mark_edited(&mut self) {
         self.edited = true;
