@@ -71,9 +71,8 @@ impl PassManager {
         for p in &self.passes {
             let start = Instant::now();
             let mut cx = PassContext::new();
-            for target in targets(m, p.anchor) {
-                p.pass.run(m, target, &mut cx)?;
-            }
+            let targets = targets(m, p.anchor);
+            p.pass.run_all(m, &targets, &mut cx)?;
             if cx.changed() {
                 m.mark_edited();
             }

@@ -12,5 +12,5 @@ pub mod registry;
 pub mod structural;
 
 pub use manager::PassManager;
-pub use pass::{OptionKind, Pass, PassContext, PassInfo, PassOption, PassOptions, PassTarget};
+pub use pass::{OptionKind, Pass, PassContext, PassInfo, PassOption, PassOptions, PassTarget, Split, SplitPass};
 pub use registry::PassRegistry;

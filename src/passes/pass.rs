@@ -96,6 +96,59 @@ impl PassContext {
 pub trait Pass: Send + Sync {
     /// Transforms `target` of `m`. An `Err` fails the pipeline with these diagnostics.
     fn run(&self, m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>>;
+
+    /// Runs on every target, in order; the pass manager calls this. Passes that can work on
+    /// several targets at once (see [`SplitPass`]) do so here, with the result of running
+    /// them one after the other.
+    fn run_all(&self, m: &mut Module, targets: &[PassTarget], cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
+        for &t in targets {
+            self.run(m, t, cx)?;
+        }
+        Ok(())
+    }
+}
+
+/// A pass in two steps: `analyze` reads one target and decides what to change (the costly
+/// part: hashing, sorting, evaluating), `apply` makes the changes. The analyses of several
+/// targets (the functions of a library) run on rayon's workers at once, since they only
+/// read the module; the changes are then applied one target after the other, in target
+/// order, so the result is exactly that of a sequential run. MLIR runs passes on
+/// isolated-from-above ops in parallel for the same reason; where its passes each own a
+/// function, here they share one arena, so only the reading is shared out.
+pub trait SplitPass: Send + Sync {
+    /// What `analyze` found for one target.
+    type Plan: Send;
+    fn analyze(&self, m: &Module, target: PassTarget) -> Self::Plan;
+    fn apply(&self, m: &mut Module, target: PassTarget, plan: Self::Plan, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>>;
+}
+
+/// Makes a [`SplitPass`] a [`Pass`].
+pub struct Split<P>(pub P);
+
+/// Below this many targets, analysing them in parallel costs more than it saves.
+const PARALLEL_TARGETS: usize = 2;
+
+impl<P: SplitPass> Pass for Split<P> {
+    fn run(&self, m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
+        let plan = self.0.analyze(m, target);
+        self.0.apply(m, target, plan, cx)
+    }
+
+    fn run_all(&self, m: &mut Module, targets: &[PassTarget], cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
+        if targets.len() < PARALLEL_TARGETS || rayon::current_num_threads() < 2 {
+            for &t in targets {
+                self.run(m, t, cx)?;
+            }
+            return Ok(());
+        }
+        use rayon::prelude::*;
+        let shared: &Module = m;
+        let plans: Vec<P::Plan> = targets.par_iter().map(|&t| self.0.analyze(shared, t)).collect();
+        for (&t, plan) in targets.iter().zip(plans) {
+            self.0.apply(m, t, plan, cx)?;
+        }
+        Ok(())
+    }
 }
 
 /// Any `Fn(&mut Module, PassTarget, &mut PassContext) -> Result` is a pass: passes without
