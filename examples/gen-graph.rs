@@ -1,11 +1,12 @@
 //! `gen-graph`: writes a synthetic tfg-like graph for benchmarks (see `amanda_opt::testgen`).
 //!
-//! Usage: `cargo run --release --example gen-graph -- OPS [SEED] [-o FILE]` (stdout by default).
+//! Usage: `cargo run --release --example gen-graph -- OPS [SEED] [-o FILE] [--functions N]`
+//! (stdout by default). With `--functions N`, a library of N `tfg.func`s of OPS ops each.
 
 use std::io::Write;
 
 fn usage() -> ! {
-    eprintln!("usage: gen-graph OPS [SEED] [-o FILE]");
+    eprintln!("usage: gen-graph OPS [SEED] [-o FILE] [--functions N]");
     std::process::exit(1);
 }
 
@@ -13,8 +14,11 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let mut positional = Vec::new();
     let mut output: Option<String> = None;
+    let mut functions: Option<usize> = None;
     while let Some(a) = args.next() {
-        if a == "-o" {
+        if a == "--functions" {
+            functions = Some(args.next().and_then(|n| n.parse().ok()).unwrap_or_else(|| usage()));
+        } else if a == "-o" {
             output = Some(args.next().unwrap_or_else(|| usage()));
         } else {
             positional.push(a);
@@ -29,14 +33,18 @@ fn main() {
         Some(Ok(s)) => s,
         Some(Err(_)) => usage(),
     };
+    let write = |w: &mut dyn Write| match functions {
+        Some(n) => amanda_opt::testgen::write_library(w, n, ops, seed),
+        None => amanda_opt::testgen::write_graph(w, ops, seed),
+    };
     let result = match output.as_deref() {
         None | Some("-") => {
             let mut w = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
-            amanda_opt::testgen::write_graph(&mut w, ops, seed).and_then(|_| w.flush())
+            write(&mut w).and_then(|_| w.flush())
         }
         Some(path) => std::fs::File::create(path).and_then(|f| {
             let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
-            amanda_opt::testgen::write_graph(&mut w, ops, seed).and_then(|_| w.flush())
+            write(&mut w).and_then(|_| w.flush())
         }),
     };
     if let Err(e) = result {
