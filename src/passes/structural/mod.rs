@@ -5,6 +5,7 @@
 
 pub mod add_default_attrs;
 pub mod cse;
+pub mod dedupe_hoist_constant;
 pub mod default_attrs;
 pub mod drop_output_shapes;
 pub mod name_compress;
@@ -38,5 +39,17 @@ pub fn register(r: &mut PassRegistry) {
         options: drop_output_shapes::OPTIONS,
         anchor: None,
         create: |o| Ok(Box::new(drop_output_shapes::DropOutputShapes { skip: o.list("skip") })),
+    });
+    r.add(PassInfo {
+        name: "tfg-dedupe-hoist-constant",
+        summary: "Dedupe and hoist constants",
+        options: dedupe_hoist_constant::OPTIONS,
+        anchor: None,
+        create: |o| {
+            Ok(Box::new(dedupe_hoist_constant::DedupeHoistConstant {
+                max_size: o.int("max-size"),
+                assume_strict_calls: o.bool("assume-strict-calls"),
+            }))
+        },
     });
 }
