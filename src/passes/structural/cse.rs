@@ -35,8 +35,8 @@ pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(
         let mut tf = TfOps::new(reg);
         cse_op_regions(m, func, &mut tf)
     })?;
-    cx.stat("num-cse", "Number of operations CSE'd", cse as u64);
-    cx.stat("num-dce", "Number of operations DCE'd", dce as u64);
+    cx.stat("num-cse'd", "Number of operations CSE'd", cse as u64);
+    cx.stat("num-dce'd", "Number of operations DCE'd", dce as u64);
     cx.mark_changed_if(cse + dce > 0);
     Ok(())
 }

@@ -4,10 +4,12 @@
 //! `tfg-add-default-attrs` and `tfg-strip-default-attrs`.
 
 pub mod add_default_attrs;
+pub mod cf_sink;
 pub mod cse;
 pub mod dedupe_hoist_constant;
 pub mod default_attrs;
 pub mod drop_output_shapes;
+pub mod eliminate_passthrough_iter_args;
 pub mod name_compress;
 pub mod strip_default_attrs;
 pub mod tf_ops;
@@ -52,4 +54,13 @@ pub fn register(r: &mut PassRegistry) {
             }))
         },
     });
+    r.add(simple("tfg-cf-sink", "Perform control-flow sink on region-based control-flow", Some("tfg.func"), |_| {
+        Ok(Box::new(cf_sink::run))
+    }));
+    r.add(simple(
+        "tfg-eliminate-passthrough-iter-args",
+        "Eliminate passthrough loop iteration arguments",
+        None,
+        |_| Ok(Box::new(eliminate_passthrough_iter_args::run)),
+    ));
 }
