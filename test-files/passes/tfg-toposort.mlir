@@ -39,7 +39,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {
 // capture (control operands of its yields included); the regions themselves are not sorted.
 // CHECK-LABEL: tfg.func @f
 tfg.func @f(%cond: tensor<i1> {tfg.name = "cond"}) -> (tensor<i32>) {
-  // CHECK: {{^}} {{$}}
+  // CHECK-NEXT: -> (tensor<i32>)
+  // CHECK-NEXT: {
   // CHECK-NEXT: %v, %ctl_v = V name("v")
   // CHECK-NEXT: %w, %ctl_w = W name("w")
   // CHECK-NEXT: %if, %ctl_if = IfRegion %cond then {
