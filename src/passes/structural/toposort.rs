@@ -54,10 +54,43 @@ fn ancestor_in_block(m: &Module, mut op: OpId, block: BlockId) -> Option<OpId> {
     }
 }
 
+/// The set of scheduled ops: a bitmap over op ids when the block holds a good share of
+/// all ops (a large graph), a hash set otherwise (many small functions).
+enum Marks {
+    Dense(Vec<bool>),
+    Sparse(FxHashSet<OpId>),
+}
+
+impl Marks {
+    fn new(block_len: usize, capacity: usize) -> Self {
+        if block_len.saturating_mul(16) >= capacity {
+            Marks::Dense(vec![false; capacity])
+        } else {
+            Marks::Sparse(FxHashSet::with_capacity_and_hasher(block_len, Default::default()))
+        }
+    }
+
+    fn contains(&self, op: &OpId) -> bool {
+        match self {
+            Marks::Dense(v) => v[op.index()],
+            Marks::Sparse(s) => s.contains(op),
+        }
+    }
+
+    fn insert(&mut self, op: OpId) {
+        match self {
+            Marks::Dense(v) => v[op.index()] = true,
+            Marks::Sparse(s) => {
+                s.insert(op);
+            }
+        }
+    }
+}
+
 struct Sorter<'a> {
     m: &'a Module,
     block: BlockId,
-    scheduled: FxHashSet<OpId>,
+    scheduled: Marks,
     merge: [Option<crate::ir::Sym>; 2],
     next_iteration: [Option<crate::ir::Sym>; 2],
 }
@@ -111,7 +144,7 @@ pub fn sort_block(m: &mut Module, block: BlockId, has_terminator: bool) -> bool 
         let mut s = Sorter {
             m,
             block,
-            scheduled: FxHashSet::with_capacity_and_hasher(ops.len(), Default::default()),
+            scheduled: Marks::new(ops.len(), m.body.op_capacity()),
             merge: [m.ctx.lookup_sym("tfg.Merge"), m.ctx.lookup_sym("tfg.RefMerge")],
             next_iteration: [m.ctx.lookup_sym("tfg.NextIteration"), m.ctx.lookup_sym("tfg.RefNextIteration")],
         };
