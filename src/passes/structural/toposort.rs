@@ -107,7 +107,7 @@ impl Sorter<'_> {
 
     fn is_op(&self, op: OpId, names: &[Option<crate::ir::Sym>; 2]) -> bool {
         let n = self.m.body.op(op).name;
-        names.iter().any(|&s| s == Some(n))
+        names.contains(&Some(n))
     }
 
     fn can_be_scheduled(&self, op: OpId) -> bool {
