@@ -109,13 +109,23 @@ impl Driver<'_, '_> {
         let ops: Vec<OpId> = m.body.block_ops(block).collect();
         for op in ops {
             // tfg's region ops are not isolated from above: their regions see the known
-            // expressions; their regions have SSA dominance.
-            for r in m.body.op(op).regions.clone() {
-                let blocks = m.body.region(r).blocks.clone();
-                if blocks.len() == 1 {
-                    self.known.push_scope();
-                    self.block(m, blocks[0], true);
-                    self.known.pop_scope();
+            // expressions; their regions have SSA dominance. Any other op with regions
+            // might be isolated (MLIR assumes so of an op it does not know): its regions
+            // start from no known expression.
+            let regions = m.body.op(op).regions.clone();
+            if !regions.is_empty() {
+                let isolated = !crate::dialect::tfg::REGION_OPS.contains(&m.op_name(op));
+                let saved = isolated.then(|| std::mem::take(&mut self.known));
+                for r in regions {
+                    let blocks = m.body.region(r).blocks.clone();
+                    if blocks.len() == 1 {
+                        self.known.push_scope();
+                        self.block(m, blocks[0], true);
+                        self.known.pop_scope();
+                    }
+                }
+                if let Some(k) = saved {
+                    self.known = k;
                 }
             }
             self.simplify(m, op, ssa_dominance);
@@ -128,9 +138,8 @@ impl Driver<'_, '_> {
     }
 
     fn simplify(&mut self, m: &mut Module, op: OpId, ssa_dominance: bool) {
-        let name = m.op_name(op);
         // Terminators and tfg's intrinsic ops are never simplified.
-        if super::tf_ops::is_intrinsic(m, op) || name == "tfg.return" {
+        if super::tf_ops::is_intrinsic(m, op) {
             return;
         }
         if !self.effect_free(m, op) {
