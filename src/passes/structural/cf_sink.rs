@@ -25,6 +25,10 @@ const TPU_OPS: &[&str] =
 /// The pass, anchored on `tfg.func`.
 pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
     let PassTarget::Op(func) = target else { return Ok(()) };
+    // The pass is anchored on tfg.func (TensorFlow rejects any other op).
+    if m.op_name(func) != "tfg.func" {
+        return Ok(());
+    }
     let sunk = with_registry(|reg| {
         let mut tf = TfOps::new(reg);
         let mut sunk = 0usize;

@@ -31,6 +31,10 @@ use crate::passes::{PassContext, PassTarget};
 /// The pass, anchored on `tfg.func`.
 pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
     let PassTarget::Op(func) = target else { return Ok(()) };
+    // Anchored on tfg.func: ops in a tfg.graph all have effects for TensorFlow.
+    if m.op_name(func) != "tfg.func" {
+        return Ok(());
+    }
     let (cse, dce) = with_registry(|reg| {
         let mut tf = TfOps::new(reg);
         cse_op_regions(m, func, &mut tf)

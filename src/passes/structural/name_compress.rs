@@ -71,6 +71,10 @@ fn array_items(m: &Module, a: Option<AttrId>) -> Vec<AttrId> {
 /// The pass, anchored on `tfg.func`.
 pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
     let PassTarget::Op(func) = target else { return Ok(()) };
+    // The pass is anchored on tfg.func (TensorFlow rejects any other op).
+    if m.op_name(func) != "tfg.func" {
+        return Ok(());
+    }
     let Some(body) = crate::dialect::tfg::body_block(m, func) else { return Ok(()) };
     let mut n = Namer { counter: 0, changed: false };
     let tfg_name = m.ctx.sym("tfg.name");
