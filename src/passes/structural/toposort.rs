@@ -4,8 +4,8 @@
 //! every operand, control operands included, is a block argument, an implicit capture, or
 //! defined by a scheduled op (for an op with regions: every operand of every op nested in
 //! it, values defined inside it excepted); when an op is scheduled its users (the ops of the
-//! block holding them) are tried next, most recent use first. A `Merge` fed by a
-//! `NextIteration` does not wait for it (the back edge of a loop). Ops left in a cycle keep
+//! block holding them) are tried next, most recent use first. A `Merge` (`RefMerge`, `_XlaMerge`) fed
+//! by a `NextIteration` (`RefNextIteration`) does not wait for it (the back edge of a loop). Ops left in a cycle keep
 //! their relative order, before the sorted ones; a terminator stays last. Regions with SSA
 //! dominance (the branches of region ops) are not sorted, as in TensorFlow.
 //!
@@ -91,7 +91,7 @@ struct Sorter<'a> {
     m: &'a Module,
     block: BlockId,
     scheduled: Marks,
-    merge: [Option<crate::ir::Sym>; 2],
+    merge: [Option<crate::ir::Sym>; 3],
     next_iteration: [Option<crate::ir::Sym>; 2],
 }
 
@@ -105,7 +105,7 @@ impl Sorter<'_> {
         }
     }
 
-    fn is_op(&self, op: OpId, names: &[Option<crate::ir::Sym>; 2]) -> bool {
+    fn is_op(&self, op: OpId, names: &[Option<crate::ir::Sym>]) -> bool {
         let n = self.m.body.op(op).name;
         names.contains(&Some(n))
     }
@@ -145,7 +145,7 @@ pub fn sort_block(m: &mut Module, block: BlockId, has_terminator: bool) -> bool 
             m,
             block,
             scheduled: Marks::new(ops.len(), m.body.op_capacity()),
-            merge: [m.ctx.lookup_sym("tfg.Merge"), m.ctx.lookup_sym("tfg.RefMerge")],
+            merge: [m.ctx.lookup_sym("tfg.Merge"), m.ctx.lookup_sym("tfg.RefMerge"), m.ctx.lookup_sym("tfg._XlaMerge")],
             next_iteration: [m.ctx.lookup_sym("tfg.NextIteration"), m.ctx.lookup_sym("tfg.RefNextIteration")],
         };
         let mut worklist: Vec<OpId> = ops.iter().rev().copied().collect();
