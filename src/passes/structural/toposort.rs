@@ -4,12 +4,14 @@
 //! every operand, control operands included, is a block argument, an implicit capture, or
 //! defined by a scheduled op (for an op with regions: every operand of every op nested in
 //! it, values defined inside it excepted); when an op is scheduled its users (the ops of the
-//! block holding them) are tried next, most recent use first. A `Merge` (`RefMerge`, `_XlaMerge`) fed
-//! by a `NextIteration` (`RefNextIteration`) does not wait for it (the back edge of a loop). Ops left in a cycle keep
-//! their relative order, before the sorted ones; a terminator stays last. Regions with SSA
-//! dominance (the branches of region ops) are not sorted, as in TensorFlow.
+//! block holding them) are tried next, most recent use first. A `Merge` (`RefMerge`,
+//! `_XlaMerge`) fed by a `NextIteration` (`RefNextIteration`) does not wait for it (the back
+//! edge of a loop). Ops left in a cycle keep their relative order, before the sorted ones; a
+//! terminator stays last. Regions with SSA dominance (the branches of region ops) are not
+//! sorted, as in TensorFlow.
 //!
-//! Linear in ops and uses: one hash set of scheduled ops, each op tried once per operand.
+//! Linear in ops and uses: the scheduled ops are marked in a bitmap (a hash set for a small
+//! block), and each op is tried once, then once more per use of a scheduled producer.
 
 use rustc_hash::FxHashSet;
 
