@@ -131,6 +131,26 @@ impl Sorter<'_> {
     }
 }
 
+/// Pushes the users of `v` (defined by `def`) in the order of MLIR's use list after parsing:
+/// uses written after the definition, last first, then uses written before it (forward
+/// references, which the parser moved from a placeholder one by one), first first. Our use
+/// chains list a parsed value's uses by op (parse order), last first.
+fn push_users(m: &Module, v: ValueId, def: OpId, block: BlockId, worklist: &mut Vec<OpId>) {
+    let mut forward: smallvec::SmallVec<[OpId; 4]> = smallvec::SmallVec::new();
+    for u in m.body.uses(v) {
+        if u.op.index() < def.index() {
+            forward.push(u.op);
+        } else if let Some(a) = ancestor_in_block(m, u.op, block) {
+            worklist.push(a);
+        }
+    }
+    for &u in forward.iter().rev() {
+        if let Some(a) = ancestor_in_block(m, u, block) {
+            worklist.push(a);
+        }
+    }
+}
+
 /// Sorts `block`; returns whether the order changed.
 pub fn sort_block(m: &mut Module, block: BlockId, has_terminator: bool) -> bool {
     let original: Vec<OpId> = m.body.block_ops(block).collect();
@@ -160,11 +180,7 @@ pub fn sort_block(m: &mut Module, block: BlockId, has_terminator: bool) -> bool 
             s.scheduled.insert(op);
             order.push(op);
             for &r in m.body.results(op) {
-                for u in m.body.uses(r) {
-                    if let Some(a) = ancestor_in_block(m, u.op, block) {
-                        worklist.push(a);
-                    }
-                }
+                push_users(m, r, op, block, &mut worklist);
             }
         }
         // Unscheduled ops (cycles) keep their place before the scheduled ones.
