@@ -179,3 +179,18 @@ pub fn strip(m: &mut Module, reg: &Registry) {
         }
     }
 }
+
+// ---------------------------------------------------------------- for tfg's default-attribute passes
+// (passes::structural: `tfg-add-default-attrs`, `tfg-strip-default-attrs`, which walk the ops
+// themselves and look schemas up in TensorFlow's vocabulary only).
+
+/// The attribute a TensorFlow schema default `v` of kind `kind` is, as tfg writes it; `None`
+/// for a kind amanda-opt cannot spell from a schema (tensors, funcs).
+pub fn tf_default_attr(ctx: &mut Context, kind: &str, v: &Value) -> Option<AttrId> {
+    attr_from_value(ctx, Framework::TensorFlow, kind, v)
+}
+
+/// Whether attribute `a` equals the TensorFlow schema default `v` of kind `kind`.
+pub fn tf_is_default(m: &Module, kind: &str, a: AttrId, v: &Value) -> bool {
+    equals_value(m, kind, a, v)
+}

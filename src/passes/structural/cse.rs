@@ -1,0 +1,312 @@
+//! `tfg-cse` (TensorFlow's transforms/cse): MLIR's common-subexpression elimination on a
+//! `tfg.func`, with node names (`_mlir_name`) ignored. Two ops are the same expression when
+//! they have the same name, operands (control operands included, in order), attributes (as
+//! a set, the node name left out), properties, result types and equivalent regions. Only
+//! ops free of memory effects take part: tfg nodes that TensorFlow's op registry marks
+//! stateless (an op it does not know, and any op of another dialect, is stateful).
+//!
+//! As MLIR's CSE: a block is walked in order, an op's regions before the op itself; an op
+//! equal to one already seen is replaced by it (inside a nested region the expressions of the
+//! enclosing blocks seen so far are visible). The body of a function is a graph region, so
+//! there a use is only redirected when its user is not itself equal to a known expression,
+//! and the duplicate is erased only when no use is left. A stateless op that is unused (its
+//! control token included) is erased (MLIR's CSE erases trivially dead ops). The surviving op
+//! keeps its own node name.
+//!
+//! Linear-ish: each op is hashed once (plus once per use redirected in the function body);
+//! the known expressions are a hash map keyed by that hash, with a stack of scopes.
+
+use std::hash::{Hash, Hasher};
+
+use rustc_hash::{FxHashMap, FxHasher};
+use smallvec::SmallVec;
+
+use super::tf_ops::TfOps;
+use crate::diag::Diagnostic;
+use crate::ir::module::NODE_NAME;
+use crate::ir::{AttrId, BlockId, Module, OpId, Sym, ValueId};
+use crate::namespace::with_registry;
+use crate::passes::{PassContext, PassTarget};
+
+/// The pass, anchored on `tfg.func`.
+pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
+    let PassTarget::Op(func) = target else { return Ok(()) };
+    // Anchored on tfg.func: ops in a tfg.graph all have effects for TensorFlow.
+    if m.op_name(func) != "tfg.func" {
+        return Ok(());
+    }
+    let (cse, dce) = with_registry(|reg| {
+        let mut tf = TfOps::new(reg);
+        cse_op_regions(m, func, &mut tf)
+    })?;
+    cx.stat("num-cse'd", "Number of operations CSE'd", cse as u64);
+    cx.stat("num-dce'd", "Number of operations DCE'd", dce as u64);
+    cx.mark_changed_if(cse + dce > 0);
+    Ok(())
+}
+
+/// Runs CSE on the regions of `op` (a `tfg.func`); returns (ops CSE'd, ops DCE'd).
+pub fn cse_op_regions(m: &mut Module, op: OpId, tf: &mut TfOps<'_>) -> (usize, usize) {
+    let name_sym = m.ctx.lookup_sym(NODE_NAME);
+    let mut d = Driver { tf, name_sym, known: Known::default(), erase: Vec::new(), cse: 0, dce: 0 };
+    let graph = matches!(m.op_name(op), "tfg.func" | "tfg.graph" | "builtin.module");
+    for r in m.body.op(op).regions.clone() {
+        let blocks = m.body.region(r).blocks.clone();
+        // Multi-block regions are left alone (as MLIR does without dominance info).
+        if blocks.len() == 1 {
+            d.known.push_scope();
+            d.block(m, blocks[0], !graph);
+            d.known.pop_scope();
+        }
+    }
+    let (cse, dce) = (d.cse, d.dce);
+    for o in std::mem::take(&mut d.erase) {
+        if !m.body.is_erased(o) {
+            m.body.erase_op(o);
+        }
+    }
+    (cse, dce)
+}
+
+/// The known expressions: ops by hash, in scopes.
+#[derive(Default)]
+struct Known {
+    table: FxHashMap<u64, SmallVec<[OpId; 1]>>,
+    scopes: Vec<Vec<u64>>,
+}
+
+impl Known {
+    fn push_scope(&mut self) {
+        self.scopes.push(Vec::new());
+    }
+
+    fn pop_scope(&mut self) {
+        for h in self.scopes.pop().unwrap_or_default() {
+            if let Some(v) = self.table.get_mut(&h) {
+                v.pop();
+                if v.is_empty() {
+                    self.table.remove(&h);
+                }
+            }
+        }
+    }
+
+    fn insert(&mut self, h: u64, op: OpId) {
+        self.table.entry(h).or_default().push(op);
+        if let Some(s) = self.scopes.last_mut() {
+            s.push(h);
+        }
+    }
+}
+
+struct Driver<'a, 'r> {
+    tf: &'a mut TfOps<'r>,
+    name_sym: Option<Sym>,
+    known: Known,
+    erase: Vec<OpId>,
+    cse: usize,
+    dce: usize,
+}
+
+impl Driver<'_, '_> {
+    fn block(&mut self, m: &mut Module, block: BlockId, ssa_dominance: bool) {
+        let ops: Vec<OpId> = m.body.block_ops(block).collect();
+        for op in ops {
+            // tfg's region ops are not isolated from above: their regions see the known
+            // expressions; their regions have SSA dominance. Any other op with regions
+            // might be isolated (MLIR assumes so of an op it does not know): its regions
+            // start from no known expression.
+            let regions = m.body.op(op).regions.clone();
+            if !regions.is_empty() {
+                let isolated = !crate::dialect::tfg::REGION_OPS.contains(&m.op_name(op));
+                let saved = isolated.then(|| std::mem::take(&mut self.known));
+                for r in regions {
+                    let blocks = m.body.region(r).blocks.clone();
+                    if blocks.len() == 1 {
+                        self.known.push_scope();
+                        self.block(m, blocks[0], true);
+                        self.known.pop_scope();
+                    }
+                }
+                if let Some(k) = saved {
+                    self.known = k;
+                }
+            }
+            self.simplify(m, op, ssa_dominance);
+        }
+    }
+
+    /// Whether the op is free of memory effects (a stateless tfg node).
+    fn effect_free(&mut self, m: &Module, op: OpId) -> bool {
+        TfOps::has_registry_interface(m, op) && !super::tf_ops::is_intrinsic(m, op) && !self.tf.is_stateful(m, op)
+    }
+
+    fn simplify(&mut self, m: &mut Module, op: OpId, ssa_dominance: bool) {
+        // Terminators and tfg's intrinsic ops are never simplified.
+        if super::tf_ops::is_intrinsic(m, op) {
+            return;
+        }
+        if !self.effect_free(m, op) {
+            return;
+        }
+        if !m.body.op_has_uses(op) {
+            self.erase.push(op);
+            self.dce += 1;
+            return;
+        }
+        if m.body.op(op).regions.iter().any(|&r| m.body.region(r).blocks.len() > 1) {
+            return;
+        }
+        let h = op_hash(m, op, self.name_sym);
+        if let Some(existing) = self.lookup(m, op, h) {
+            self.cse += 1;
+            let (from, to) = (m.body.results(op).to_vec(), m.body.results(existing).to_vec());
+            if ssa_dominance {
+                for (f, t) in from.iter().zip(&to) {
+                    m.body.replace_all_uses(*f, *t);
+                }
+                self.erase.push(op);
+            } else {
+                // A graph region: a user already equal to a known expression keeps its
+                // operand (its hash must not change while it is known).
+                for (&f, &t) in from.iter().zip(&to) {
+                    let uses: Vec<crate::ir::Use> = m.body.uses(f).collect();
+                    for u in uses {
+                        let uh = op_hash(m, u.op, self.name_sym);
+                        if self.lookup(m, u.op, uh).is_none() {
+                            m.body.set_operand(u.op, u.slot as usize, t);
+                        }
+                    }
+                }
+                if !m.body.op_has_uses(op) {
+                    self.erase.push(op);
+                }
+            }
+            return;
+        }
+        self.known.insert(h, op);
+    }
+
+    fn lookup(&self, m: &Module, op: OpId, h: u64) -> Option<OpId> {
+        let cands = self.known.table.get(&h)?;
+        cands.iter().rev().copied().find(|&k| k == op || equivalent(m, k, op, self.name_sym, &mut FxHashMap::default()))
+    }
+}
+
+/// The op's attributes without the node name, resolved and in a fixed order.
+fn key_attrs(m: &Module, op: OpId, name_sym: Option<Sym>) -> SmallVec<[(Sym, AttrId); 4]> {
+    let mut v: SmallVec<[(Sym, AttrId); 4]> = m
+        .body
+        .attrs(op)
+        .iter()
+        .filter(|a| Some(a.name) != name_sym)
+        .map(|a| (a.name, m.ctx.resolved_attr(a.value)))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+/// MLIR's `OperationEquivalence::computeHash`: name, attributes, properties, result types
+/// and operands (regions are compared, not hashed).
+fn op_hash(m: &Module, op: OpId, name_sym: Option<Sym>) -> u64 {
+    let mut h = FxHasher::default();
+    let d = m.body.op(op);
+    d.name.hash(&mut h);
+    key_attrs(m, op, name_sym).hash(&mut h);
+    d.properties.map(|p| m.ctx.resolved_attr(p)).hash(&mut h);
+    for &r in &d.results {
+        m.ctx.resolved_type(m.body.value_type(r)).hash(&mut h);
+    }
+    for v in m.body.operands(op) {
+        v.hash(&mut h);
+    }
+    h.finish()
+}
+
+/// MLIR's `OperationEquivalence::isEquivalentTo` (locations and node names ignored): values
+/// defined inside compared regions correspond through `map` (left → right).
+fn equivalent(m: &Module, a: OpId, b: OpId, name_sym: Option<Sym>, map: &mut FxHashMap<ValueId, ValueId>) -> bool {
+    let (da, db) = (m.body.op(a), m.body.op(b));
+    if da.name != db.name
+        || da.results.len() != db.results.len()
+        || da.operands.len() != db.operands.len()
+        || da.regions.len() != db.regions.len()
+        || da.successors.len() != db.successors.len()
+        || da.properties.map(|p| m.ctx.resolved_attr(p)) != db.properties.map(|p| m.ctx.resolved_attr(p))
+    {
+        return false;
+    }
+    if !da.results.iter().zip(&db.results).all(|(&x, &y)| m.ctx.same_type(m.body.value_type(x), m.body.value_type(y))) {
+        return false;
+    }
+    if !m.body.operands(a).zip(m.body.operands(b)).all(|(x, y)| map.get(&x).copied().unwrap_or(x) == y) {
+        return false;
+    }
+    if key_attrs(m, a, name_sym) != key_attrs(m, b, name_sym) {
+        return false;
+    }
+    for (&ra, &rb) in da.regions.iter().zip(&db.regions) {
+        let (ba, bb) = (&m.body.region(ra).blocks, &m.body.region(rb).blocks);
+        if ba.len() != bb.len() {
+            return false;
+        }
+        for (&x, &y) in ba.iter().zip(bb) {
+            let (ax, ay) = (&m.body.block(x).args, &m.body.block(y).args);
+            if ax.len() != ay.len() || !ax.iter().zip(ay).all(|(&p, &q)| m.ctx.same_type(m.body.value_type(p), m.body.value_type(q))) {
+                return false;
+            }
+            for (&p, &q) in ax.iter().zip(ay) {
+                map.insert(p, q);
+            }
+            if m.body.block_len(x) != m.body.block_len(y) {
+                return false;
+            }
+            let ops_x: Vec<OpId> = m.body.block_ops(x).collect();
+            let ops_y: Vec<OpId> = m.body.block_ops(y).collect();
+            // Results first: graph regions may use a value before its definition.
+            for (&p, &q) in ops_x.iter().zip(&ops_y) {
+                for (&r, &s) in m.body.results(p).iter().zip(m.body.results(q)) {
+                    map.insert(r, s);
+                }
+            }
+            for (&p, &q) in ops_x.iter().zip(&ops_y) {
+                if !equivalent(m, p, q, name_sym, map) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_on_funcs(text: &str) -> String {
+        let mut m = crate::syntax::parse_module(text).expect("parses");
+        for t in crate::passes::manager::targets(&m, Some("tfg.func")) {
+            let mut cx = PassContext::new();
+            run(&mut m, t, &mut cx).unwrap();
+        }
+        assert!(crate::verify::verify_module(&m).is_empty());
+        crate::printer::print_module(&m, Default::default())
+    }
+
+    #[test]
+    fn merges_stateless_keeps_stateful_and_unknown() {
+        let out = run_on_funcs(
+            "tfg.func @f(%a: tensor<i32> {tfg.name = \"a\"}) -> (tensor<i32>) {\n  %x, %ctl = Add(%a, %a) name(\"x\") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)\n  %y, %ctl_0 = Add(%a, %a) name(\"y\") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)\n  %r, %ctl_1 = RandomUniform(%a) name(\"r\") {T = i32, dtype = f32} : (tensor<i32>) -> (tensor<i32>)\n  %s, %ctl_2 = RandomUniform(%a) name(\"s\") {T = i32, dtype = f32} : (tensor<i32>) -> (tensor<i32>)\n  %u, %ctl_3 = Unknown(%a) name(\"u\") : (tensor<i32>) -> (tensor<i32>)\n  %v, %ctl_4 = Unknown(%a) name(\"v\") : (tensor<i32>) -> (tensor<i32>)\n  %z, %ctl_5 = AddN(%x, %y, %r, %s, %u, %v) [%ctl_0] name(\"z\") {N = 6, T = i32} : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) -> (tensor<i32>)\n  return(%z) : tensor<i32>\n}\n",
+        );
+        assert!(!out.contains("name(\"y\")"), "{}", out);
+        assert!(out.contains("AddN(%x, %x, %r, %s, %u, %v) [%ctl]"), "{}", out);
+    }
+
+    #[test]
+    fn unused_stateless_ops_are_erased_and_names_do_not_matter_but_devices_do() {
+        let out = run_on_funcs(
+            "tfg.func @f(%a: tensor<i32> {tfg.name = \"a\"}) -> (tensor<i32>) {\n  %x, %ctl = Neg(%a) name(\"x\") device(\"/CPU:0\") {T = i32} : (tensor<i32>) -> (tensor<i32>)\n  %y, %ctl_0 = Neg(%a) name(\"y\") device(\"/CPU:1\") {T = i32} : (tensor<i32>) -> (tensor<i32>)\n  %d, %ctl_1 = Neg(%a) name(\"dead\") {T = i32} : (tensor<i32>) -> (tensor<i32>)\n  %z, %ctl_2 = AddV2(%x, %y) name(\"z\") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)\n  return(%z) : tensor<i32>\n}\n",
+        );
+        assert!(out.contains("name(\"y\")") && !out.contains("dead"), "{}", out);
+    }
+}
