@@ -229,7 +229,7 @@ fn equivalent(m: &Module, a: OpId, b: OpId, name_sym: Option<Sym>, map: &mut FxH
     let (da, db) = (m.body.op(a), m.body.op(b));
     if da.name != db.name
         || da.results.len() != db.results.len()
-        || da.operands.len() != db.operands.len()
+        || da.num_operands() != db.num_operands()
         || da.regions.len() != db.regions.len()
         || da.successors.len() != db.successors.len()
         || da.properties.map(|p| m.ctx.resolved_attr(p)) != db.properties.map(|p| m.ctx.resolved_attr(p))

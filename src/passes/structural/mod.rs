@@ -21,7 +21,9 @@ use super::PassRegistry;
 
 /// Registers this family's passes.
 pub fn register(r: &mut PassRegistry) {
-    r.add(simple("tfg-toposort", "Topologically sort graph and function regions", None, |_| Ok(Box::new(toposort::run))));
+    r.add(simple("tfg-toposort", "Topologically sort graph and function regions", None, |_| {
+        Ok(Box::new(crate::passes::Split(toposort::TopoSort)))
+    }));
     r.add(simple("tfg-cse", "Common sub-expression elimination, ignoring op names", Some("tfg.func"), |_| Ok(Box::new(cse::run))));
     r.add(simple("tfg-name-compress", "Compress the graph by shortening names", Some("tfg.func"), |_| {
         Ok(Box::new(name_compress::run))

@@ -17,18 +17,42 @@ use rustc_hash::FxHashSet;
 
 use crate::diag::Diagnostic;
 use crate::ir::{BlockId, Module, OpId, ValueId};
-use crate::passes::{PassContext, PassTarget};
+use crate::passes::{PassContext, PassTarget, SplitPass};
 
-/// The pass: sorts the graph region(s) of the target.
-pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
-    let regions: Vec<(BlockId, bool)> = match target {
+/// The pass: sorts the graph region(s) of the target. The new orders are worked out for
+/// several targets at once (they only read the IR), then applied in target order
+/// ([`SplitPass`]).
+pub struct TopoSort;
+
+impl SplitPass for TopoSort {
+    /// The new order of each block that changes.
+    type Plan = Vec<(BlockId, Vec<OpId>)>;
+
+    fn analyze(&self, m: &Module, target: PassTarget) -> Self::Plan {
+        graph_blocks(m, target).into_iter().filter_map(|(b, t)| plan_block(m, b, t).map(|order| (b, order))).collect()
+    }
+
+    fn apply(&self, m: &mut Module, _target: PassTarget, plan: Self::Plan, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
+        for (block, order) in plan {
+            for op in order {
+                m.body.move_op_to_end(op, block);
+            }
+            cx.mark_changed();
+        }
+        Ok(())
+    }
+}
+
+/// The graph regions the target holds, each with whether its block ends in a terminator.
+fn graph_blocks(m: &Module, target: PassTarget) -> Vec<(BlockId, bool)> {
+    match target {
         // builtin.module is a graph region without terminator.
         PassTarget::Module => vec![(m.root_block(), false)],
         PassTarget::Op(op) => {
             let has_terminator = match m.op_name(op) {
                 "tfg.graph" | "builtin.module" => false,
                 "tfg.func" => true,
-                _ => return Ok(()),
+                _ => return Vec::new(),
             };
             m.body
                 .op(op)
@@ -37,13 +61,13 @@ pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(
                 .filter_map(|&r| m.body.region(r).blocks.first().map(|&b| (b, has_terminator)))
                 .collect()
         }
-    };
-    for (block, has_terminator) in regions {
-        if sort_block(m, block, has_terminator) {
-            cx.mark_changed();
-        }
     }
-    Ok(())
+}
+
+/// Runs the pass on one target.
+pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
+    let plan = TopoSort.analyze(m, target);
+    TopoSort.apply(m, target, plan, cx)
 }
 
 /// The op of `block` that is or holds `op`.
@@ -153,9 +177,18 @@ fn push_users(m: &Module, v: ValueId, def: OpId, block: BlockId, worklist: &mut 
 
 /// Sorts `block`; returns whether the order changed.
 pub fn sort_block(m: &mut Module, block: BlockId, has_terminator: bool) -> bool {
+    let Some(order) = plan_block(m, block, has_terminator) else { return false };
+    for op in order {
+        m.body.move_op_to_end(op, block);
+    }
+    true
+}
+
+/// The sorted order of `block`, or `None` when it is sorted already.
+fn plan_block(m: &Module, block: BlockId, has_terminator: bool) -> Option<Vec<OpId>> {
     let original: Vec<OpId> = m.body.block_ops(block).collect();
     if original.len() <= 1 {
-        return false;
+        return None;
     }
     let (ops, terminator) = if has_terminator {
         (&original[..original.len() - 1], original.last().copied())
@@ -189,13 +222,7 @@ pub fn sort_block(m: &mut Module, block: BlockId, has_terminator: bool) -> bool 
         fin.extend(terminator);
         fin
     };
-    if order == original {
-        return false;
-    }
-    for op in order {
-        m.body.move_op_to_end(op, block);
-    }
-    true
+    (order != original).then_some(order)
 }
 
 #[cfg(test)]
