@@ -5,6 +5,8 @@
 #   2. lit test-files/                 the file tests (lit.cfg), pending/ excluded
 #   3. lit tests/conformance/          TensorFlow's tfg corpus with its own RUN lines
 #                                      (skipped with a message when ../shared is absent)
+#      lit tests/conformance-transforms/  TensorFlow's tests of its tfg passes, the same way
+#                                      (scripts/conformance-transforms.sh)
 #   4. scripts/oracle_check.py         --canonical == TensorFlow's printer (when tensorflow
 #                                      is importable)
 # and ends with one line `N passed, N failed` summing the four. Exit status 0 when nothing
@@ -106,6 +108,28 @@ if $run_conformance; then
     record "conformance" "$kp" "$kf" "corpus absent, skipped"
   else
     record "conformance" "$kp" "$kf"
+  fi
+fi
+
+# ---------------------------------------------------------------- 3b. TensorFlow's pass tests
+if $run_conformance; then
+  section "tfg pass tests (TensorFlow's transforms/)"
+  scripts/conformance-transforms.sh 2>&1 | tee "$logs/transforms.log"
+  tr_status=${PIPESTATUS[0]}
+  # Expected failures (known-failures.txt) are neither passes nor failures here.
+  read -r tp tf < <(awk '
+    /^ *Passed *:/ { p += $2 }
+    /^ *Failed *:/ { f += $2 }
+    /^ *Unresolved *:/ { f += $2 }
+    /^ *Timed Out *:/ { f += $3 }
+    /^ *Unexpectedly Passed *:/ { f += $3 }
+    END { printf "%d %d\n", p, f }' "$logs/transforms.log")
+  tx=$(awk '/^ *Expectedly Failed *:/ { x += $3 } END { print x + 0 }' "$logs/transforms.log")
+  if [ "$tr_status" != 0 ] && [ "$tf" = 0 ]; then tf=1; fi
+  if grep -q "skipping TensorFlow's tfg pass tests" "$logs/transforms.log"; then
+    record "tfg pass tests" "$tp" "$tf" "corpus absent, skipped"
+  else
+    record "tfg pass tests" "$tp" "$tf" "$tx known failures: tests/conformance-transforms/known-failures.txt"
   fi
 fi
 
