@@ -14,11 +14,17 @@
 # Wall time is the figure the targets are about; CPU time (user + sys) is shown too because it
 # is less disturbed when other jobs share the machine.
 #
+# The graphs come from this project's generator (examples/gen-graph.rs) or, with
+# BENCH_GENERATOR=shared, from ../shared/bench/gen_graph.py, a generator written independently
+# of this project (other attribute order, names and literals): a speed claim must hold on
+# both.
+#
 # Usage: scripts/bench-vs-mlir.sh [--strict] [SIZES...]
 #   --strict       exit 1 if a target or the linearity check is missed
 #   SIZES          op counts (default: 10000 100000 1000000)
 # Environment: MLIR_OPT (default /usr/lib/llvm-22/bin/mlir-opt), BENCH_RUNS (default 1),
-#   BENCH_SEED (default 1), CARGO_TARGET_DIR (default ./target), BENCH_OUT (default bench-out).
+#   BENCH_SEED (default 1), CARGO_TARGET_DIR (default ./target), BENCH_OUT (default bench-out),
+#   BENCH_GENERATOR (own | shared; default own), SHARED_GEN (default ../shared/bench/gen_graph.py).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -40,6 +46,17 @@ OUT=${BENCH_OUT:-bench-out}
 TARGET=${CARGO_TARGET_DIR:-target}
 AMANDA="$TARGET/release/amanda-opt"
 GEN="$TARGET/release/examples/gen-graph"
+GENERATOR=${BENCH_GENERATOR:-own}
+SHARED_GEN=${SHARED_GEN:-../shared/bench/gen_graph.py}
+case "$GENERATOR" in
+    own) ;;
+    shared)
+        if [ ! -f "$SHARED_GEN" ]; then
+            echo "error: BENCH_GENERATOR=shared needs $SHARED_GEN (set SHARED_GEN)" >&2
+            exit 1
+        fi ;;
+    *) echo "error: BENCH_GENERATOR must be own or shared" >&2; exit 1 ;;
+esac
 
 if [ ! -x /usr/bin/time ]; then
     echo "installing GNU time (apt package 'time')" >&2
@@ -75,8 +92,12 @@ run() {
 
 declare -A A_T A_C A_M M_T M_C M_M BYTES
 for n in "${sizes[@]}"; do
-    f="$OUT/graph-$n.mlir"
-    "$GEN" "$n" "$SEED" -o "$f"
+    f="$OUT/graph-$GENERATOR-$n.mlir"
+    if [ "$GENERATOR" = shared ]; then
+        python3 "$SHARED_GEN" "$n" "$SEED" -o "$f"
+    else
+        "$GEN" "$n" "$SEED" -o "$f"
+    fi
     BYTES[$n]=$(stat -c %s "$f")
     cat "$f" >/dev/null # warm the page cache for both tools
     echo "running on $f (${BYTES[$n]} bytes)..." >&2
@@ -85,10 +106,11 @@ for n in "${sizes[@]}"; do
 done
 
 # Sanity: amanda-opt's output on the smallest file is accepted by mlir-opt.
-small="$OUT/graph-${sizes[0]}.mlir"
+small="$OUT/graph-$GENERATOR-${sizes[0]}.mlir"
 "$AMANDA" --print-op-generic "$small" | "$MLIR_OPT" --allow-unregistered-dialect -o /dev/null
 
 echo
+echo "generator: $GENERATOR"
 printf '%-8s %7s | %8s %8s %9s | %8s %8s %9s | %11s %11s %11s\n' ops "file MB" "amanda" "" "" "mlir-opt" "" "" "time ratio" "cpu ratio" "mem ratio"
 printf '%-8s %7s | %8s %8s %9s | %8s %8s %9s | %11s %11s %11s\n' "" "" "wall s" "cpu s" "peak MiB" "wall s" "cpu s" "peak MiB" "mlir/amanda" "mlir/amanda" "amanda/mlir"
 for n in "${sizes[@]}"; do
