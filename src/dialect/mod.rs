@@ -2,3 +2,4 @@
 //! build and rewrite their ops in code: [`tfg`] (TensorFlow's graph dialect).
 
 pub mod tfg;
+pub mod tfg_func;
