@@ -321,3 +321,40 @@ pub fn preorder(m: &Module, blocks: &[BlockId]) -> Vec<OpId> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "tfg.func @f() -> () {\n  return\n}\ntfg.func @g() -> () {\n  return\n}\n";
+
+    /// New names take `_N` suffixes from one counter shared by every insertion, as MLIR's
+    /// `SymbolTable::insert` does.
+    #[test]
+    fn symbol_table_uniquing_shares_one_counter() {
+        let mut m = crate::syntax::parse_module(TEXT).expect("parses");
+        let root = m.root_block();
+        let mut table = SymbolTable::new(&m, root);
+        let mut add = |m: &mut Module, name: &str| {
+            let (f, _) = crate::dialect::tfg_func::build_func(m, name, &[], &[], &[], false);
+            table.insert(m, f)
+        };
+        assert_eq!(add(&mut m, "f"), "f_0");
+        assert_eq!(add(&mut m, "g"), "g_1");
+        assert_eq!(add(&mut m, "h"), "h");
+        assert_eq!(add(&mut m, "f"), "f_2");
+        assert_eq!(m.body.block_len(root), 6);
+    }
+
+    #[test]
+    fn pairs_and_symbols() {
+        assert_eq!(functional_op("tfg.StatelessWhile"), Some((Kind::While, "tfg.StatelessWhileRegion")));
+        assert_eq!(region_op("tfg.ForRegion"), Some((Kind::For, "tfg.For")));
+        assert_eq!(region_op("tfg.If"), None);
+        let mut m = crate::syntax::parse_module("").expect("parses");
+        let r = symbol_ref(&mut m, "a b");
+        assert_eq!(symbol_name(&m, r).as_deref(), Some("a b"));
+        let r = symbol_ref(&mut m, "plain_1");
+        assert_eq!(symbol_name(&m, r).as_deref(), Some("plain_1"));
+    }
+}

@@ -420,3 +420,58 @@ pub fn region_equal_to(m: &Module, block: BlockId, func: OpId) -> bool {
     let rret: Vec<ValueId> = m.body.operands(rterm).collect();
     rret.len() == fret.len() && rret.iter().zip(&fret).all(|(&a, &b)| map_value(a, b, &mut map))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_made_unique_from_zero_each_time() {
+        let mut n = NameUniquer::default();
+        assert_eq!(n.unique("a".into()), "a");
+        assert_eq!(n.unique("a".into()), "a_0");
+        assert_eq!(n.unique("a".into()), "a_1");
+        assert_eq!(n.unique("a_0".into()), "a_0_0");
+        assert_eq!(n.unique("b".into()), "b");
+    }
+
+    const TEXT: &str = r#"tfg.func @f(%a: tensor<*xi32>) -> (tensor<*xi32>) {
+  %B, %ctl = B(%a) name("x") {k = 1 : i64} : (tensor<*xi32>) -> (tensor<*xi32>)
+  return(%B) [%ctl] : tensor<*xi32>
+}
+tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {
+  %c, %ctl = C : () -> (tensor<i32>)
+  %W, %ctlW = WhileRegion(%c) {
+  ^bb0(%i: tensor<i32>, %ic: !tf_type.control):
+    %P, %ctlP = P : () -> (tensor<i1>)
+    condition %P : tensor<i1> (%i) : tensor<i32>
+  } do {
+  ^bb0(%i: tensor<i32>, %ic: !tf_type.control):
+    %B, %ctlB = B(%i) name("y") {k = 1 : i64} : (tensor<i32>) -> (tensor<i32>)
+    yield(%B) [%ctlB] : tensor<i32>
+  } {parallel_iterations = 1 : i64} : (tensor<i32>) -> (tensor<i32>)
+  %W2, %ctlW2 = WhileRegion(%c) {
+  ^bb0(%i: tensor<i32>, %ic: !tf_type.control):
+    %P, %ctlP = P : () -> (tensor<i1>)
+    condition %P : tensor<i1> (%i) : tensor<i32>
+  } do {
+  ^bb0(%i: tensor<i32>, %ic: !tf_type.control):
+    %B, %ctlB = B(%i) name("y") {k = 2 : i64} : (tensor<i32>) -> (tensor<i32>)
+    yield(%B) [%ctlB] : tensor<i32>
+  } {parallel_iterations = 1 : i64} : (tensor<i32>) -> (tensor<i32>)
+}
+"#;
+
+    /// A body matches a function when only node names and compatible types differ; any
+    /// other attribute difference breaks the match.
+    #[test]
+    fn region_equality_ignores_names_and_compatible_types() {
+        let m = crate::syntax::parse_module(TEXT).expect("parses");
+        let tops = m.top_ops();
+        let (f, graph) = (tops[0], tops[1]);
+        let loops: Vec<OpId> = m.body.block_ops(region_block(&m, graph, 0).unwrap()).skip(1).collect();
+        let body = |op| region_block(&m, op, 1).unwrap();
+        assert!(region_equal_to(&m, body(loops[0]), f));
+        assert!(!region_equal_to(&m, body(loops[1]), f));
+    }
+}
