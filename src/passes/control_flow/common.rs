@@ -322,6 +322,17 @@ pub fn preorder(m: &Module, blocks: &[BlockId]) -> Vec<OpId> {
     out
 }
 
+/// What TensorFlow's greedy rewrite driver erases as it visits ops: an op without uses
+/// and without side effects. Of tfg's ops only `get_result` declares none (terminators
+/// are kept); every other op may have effects. Returns whether `op` was erased.
+pub fn erase_if_trivially_dead(m: &mut Module, op: OpId) -> bool {
+    if m.op_name(op) != "tfg.get_result" || m.body.op_has_uses(op) {
+        return false;
+    }
+    m.body.erase_op(op);
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -52,6 +52,10 @@ pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(
             if m.body.is_erased(op) {
                 continue;
             }
+            if erase_if_trivially_dead(m, op) {
+                changed = true;
+                continue;
+            }
             let Some((kind, region_name)) = functional_op(m.op_name(op)) else { continue };
             let converted = match kind {
                 Kind::If => convert_if(m, &table, op, region_name),
@@ -179,6 +183,15 @@ fn inline_body(m: &mut Module, func: OpId, block: BlockId, targets: &[ValueId], 
         m.body.walk(op, |o| nested.push(o));
         for o in nested {
             m.body.clear_result_names(o);
+            // Nested blocks' arguments too: a spelled name could shadow one of the
+            // enclosing body's.
+            let blocks: Vec<BlockId> =
+                m.body.op(o).regions.iter().flat_map(|&r| m.body.region(r).blocks.clone()).collect();
+            for b in blocks {
+                for info in &mut m.body.block_mut(b).arg_info {
+                    info.name = None;
+                }
+            }
         }
         if let Some(owner_name) = &owner_name {
             if let Some(name) = m.node_name(op) {

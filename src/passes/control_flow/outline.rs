@@ -273,6 +273,7 @@ pub fn outline(m: &mut Module, table: &mut SymbolTable, op: OpId, args: &[ValueI
     }
     let res_types: Vec<TypeId> = data.iter().map(|&v| m.body.value_type(v)).collect();
     let func = create_func(m, &name, rf.block, &res_types, fa);
+    m.body.op_mut(func).loc = m.body.op(op).loc;
     let final_name = table.insert(m, func);
     func_attr(m, &final_name, rf.call_attrs)
 }
@@ -282,6 +283,7 @@ pub fn outline(m: &mut Module, table: &mut SymbolTable, op: OpId, args: &[ValueI
 pub fn outline_condition(
     m: &mut Module,
     table: &mut SymbolTable,
+    op: OpId,
     init: &[ValueId],
     block: BlockId,
     preserved: Option<AttrId>,
@@ -295,6 +297,7 @@ pub fn outline_condition(
     let fa = build_attributes(m, preserved, init, &[cond], &mut names);
     let ty = m.body.value_type(cond);
     let func = create_func(m, "while_cond_function", block, &[ty], fa);
+    m.body.op_mut(func).loc = m.body.op(op).loc;
     // The terminator is in the function now: its tokens are the function's arguments.
     let term = m.body.last_op(super::common::region_block(m, func, 0).expect("body")).expect("condition");
     let ctls_now = control_operands(m, term).into_vec();

@@ -36,6 +36,10 @@ pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext, force: bool
             if m.body.is_erased(op) {
                 continue;
             }
+            if erase_if_trivially_dead(m, op) {
+                changed = true;
+                continue;
+            }
             let Some((kind, functional)) = region_op(m.op_name(op)) else { continue };
             let Some(new) = convert(m, &mut table, op, kind, functional, force) else { continue };
             changed = true;
@@ -141,7 +145,7 @@ fn convert(m: &mut Module, table: &mut SymbolTable, op: OpId, kind: Kind, functi
             let (cond, body) = match (cond, body) {
                 (Some(c), Some(b)) => (c, b),
                 _ => {
-                    let c = outline_condition(m, table, &init, blocks[0], cond_rf.preserved, cond_rf.call_attrs);
+                    let c = outline_condition(m, table, op, &init, blocks[0], cond_rf.preserved, cond_rf.call_attrs);
                     let b = outline(m, table, op, &init, &body_rf);
                     (c, b)
                 }
