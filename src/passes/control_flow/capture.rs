@@ -209,6 +209,7 @@ fn rebuild(m: &mut Module, op: OpId, kind: Kind, blocks: &[BlockId], added: &[Va
         b = b.region(r);
     }
     let new = b.build();
+    copy_span(m, op, new);
     m.body.insert_op_before(op, new);
     // The old data results, then its token (TensorFlow maps the first results in order,
     // which would give the token's uses to an added loop result).

@@ -300,6 +300,13 @@ pub fn replace_op(m: &mut Module, old: OpId, new_results: &[ValueId], new: OpId)
     m.body.erase_op(old);
 }
 
+/// Gives `to` the source span of `from`, so diagnostics about a rewritten op point at the
+/// op it came from.
+pub fn copy_span(m: &mut Module, from: OpId, to: OpId) {
+    let span = m.body.op(from).span;
+    m.body.op_mut(to).span = span;
+}
+
 /// The single block of region `index` of `op`.
 pub fn region_block(m: &Module, op: OpId, index: usize) -> Option<BlockId> {
     let &r = m.body.op(op).regions.get(index)?;

@@ -232,6 +232,7 @@ fn build_region_op(
     }
     let new = b.build();
     forward_non_intrinsic(m, op, new);
+    copy_span(m, op, new);
     m.body.insert_op_before(op, new);
     new
 }

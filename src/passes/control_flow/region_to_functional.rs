@@ -175,6 +175,7 @@ fn convert(m: &mut Module, table: &mut SymbolTable, op: OpId, kind: Kind, functi
     }
     let fop = b.build();
     forward_non_intrinsic(m, op, fop);
+    copy_span(m, op, fop);
     m.body.insert_op_before(op, fop);
     let results = m.body.results(fop).to_vec();
     replace_op(m, op, &results, fop);
