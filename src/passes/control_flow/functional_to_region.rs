@@ -48,20 +48,19 @@ pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(
         }
         iteration += 1;
         let mut changed = false;
-        for op in preorder(m, &blocks) {
-            if m.body.is_erased(op) {
-                continue;
-            }
-            if erase_if_trivially_dead(m, op) {
+        let mut wl = Worklist::preorder(m, &blocks);
+        while let Some(op) = wl.pop(m) {
+            if erase_if_trivially_dead(m, op, &mut wl) {
                 changed = true;
                 continue;
             }
             let Some((kind, region_name)) = functional_op(m.op_name(op)) else { continue };
+            let wl = &mut wl;
             let converted = match kind {
-                Kind::If => convert_if(m, &table, op, region_name),
-                Kind::Case => convert_case(m, &table, op, region_name),
-                Kind::While => convert_while(m, &table, op, region_name),
-                Kind::For => convert_for(m, &table, op, region_name),
+                Kind::If => convert_if(m, &table, op, region_name, wl),
+                Kind::Case => convert_case(m, &table, op, region_name, wl),
+                Kind::While => convert_while(m, &table, op, region_name, wl),
+                Kind::For => convert_for(m, &table, op, region_name, wl),
             };
             if converted {
                 changed = true;
@@ -204,13 +203,14 @@ fn inline_body(m: &mut Module, func: OpId, block: BlockId, targets: &[ValueId], 
 }
 
 /// Replaces the `return` ending `block` by `yield(data) [ctls]`.
-fn return_to_yield(m: &mut Module, block: BlockId) {
+fn return_to_yield(m: &mut Module, block: BlockId, wl: &mut Worklist) {
     let ret = m.body.last_op(block).expect("return");
     let data = data_operands(m, ret);
     let ctls = control_operands(m, ret);
     let y = NodeBuilder::new(m, "tfg.yield").operands(&data).control_operands(&ctls).without_control_result().build();
     m.body.insert_op_before(ret, y);
-    m.body.erase_op(ret);
+    wl.push(m, y);
+    wl.erase_op(m, ret);
 }
 
 /// Creates the region op before `op`, with `op`'s data result types, and replaces `op`.
@@ -223,6 +223,7 @@ fn build_region_op(
     ctls: &[ValueId],
     regions: &[crate::ir::RegionId],
     attrs: Vec<NamedAttr>,
+    wl: &mut Worklist,
 ) -> OpId {
     let types: Vec<TypeId> = data_results(m, op).iter().map(|&v| m.body.value_type(v)).collect();
     let loc = m.body.op(op).loc;
@@ -234,6 +235,7 @@ fn build_region_op(
     forward_non_intrinsic(m, op, new);
     copy_span(m, op, new);
     m.body.insert_op_before(op, new);
+    wl.push(m, new);
     new
 }
 
@@ -247,12 +249,12 @@ fn arg_targets(m: &Module, args: &[ValueId]) -> Option<Vec<ValueId>> {
     Some(out)
 }
 
-fn finish(m: &mut Module, op: OpId, new: OpId) {
+fn finish(m: &mut Module, op: OpId, new: OpId, wl: &mut Worklist) {
     let results = m.body.results(new).to_vec();
-    replace_op(m, op, &results, new);
+    wl.replace_op(m, op, &results, new);
 }
 
-fn convert_if(m: &mut Module, table: &SymbolTable, op: OpId, region_name: &str) -> bool {
+fn convert_if(m: &mut Module, table: &SymbolTable, op: OpId, region_name: &str, wl: &mut Worklist) -> bool {
     let (Some((then_f, then_call)), Some((else_f, else_call))) =
         (callee(m, table, op, "then_branch"), callee(m, table, op, "else_branch"))
     else {
@@ -276,16 +278,16 @@ fn convert_if(m: &mut Module, table: &SymbolTable, op: OpId, region_name: &str) 
     }
     let (r0, b0) = new_region(m, &[]);
     let (r1, b1) = new_region(m, &[]);
-    let new = build_region_op(m, op, region_name, &[cond], &ctls, &[r0, r1], attrs);
+    let new = build_region_op(m, op, region_name, &[cond], &ctls, &[r0, r1], attrs, wl);
     inline_body(m, then_f, b0, &targets, new, 0);
     inline_body(m, else_f, b1, &targets, new, 1);
-    return_to_yield(m, b0);
-    return_to_yield(m, b1);
-    finish(m, op, new);
+    return_to_yield(m, b0, wl);
+    return_to_yield(m, b1, wl);
+    finish(m, op, new, wl);
     true
 }
 
-fn convert_case(m: &mut Module, table: &SymbolTable, op: OpId, region_name: &str) -> bool {
+fn convert_case(m: &mut Module, table: &SymbolTable, op: OpId, region_name: &str, wl: &mut Worklist) -> bool {
     let Some(branches) = attr(m, op, "branches") else { return false };
     let AttrData::Array(items) = m.ctx.attr_data(branches).clone() else { return false };
     let operands: Vec<ValueId> = m.body.operands(op).collect();
@@ -319,12 +321,12 @@ fn convert_case(m: &mut Module, table: &SymbolTable, op: OpId, region_name: &str
         regions.push(r);
         blocks.push(b);
     }
-    let new = build_region_op(m, op, region_name, &[index], &ctls, &regions, attrs);
+    let new = build_region_op(m, op, region_name, &[index], &ctls, &regions, attrs, wl);
     for (i, (&f, &b)) in funcs.iter().zip(&blocks).enumerate() {
         inline_body(m, f, b, &targets, new, i);
-        return_to_yield(m, b);
+        return_to_yield(m, b, wl);
     }
-    finish(m, op, new);
+    finish(m, op, new, wl);
     true
 }
 
@@ -335,7 +337,7 @@ fn loop_targets(m: &Module, block: BlockId) -> Vec<ValueId> {
     (0..n).flat_map(|i| [args[i], args[n + i]]).collect()
 }
 
-fn convert_while(m: &mut Module, table: &SymbolTable, op: OpId, region_name: &str) -> bool {
+fn convert_while(m: &mut Module, table: &SymbolTable, op: OpId, region_name: &str, wl: &mut Worklist) -> bool {
     let (Some((cond_f, cond_call)), Some((body_f, body_call))) = (callee(m, table, op, "cond"), callee(m, table, op, "body"))
     else {
         return false;
@@ -362,12 +364,12 @@ fn convert_while(m: &mut Module, table: &SymbolTable, op: OpId, region_name: &st
     }
     let (r0, b0) = new_region(m, &types);
     let (r1, b1) = new_region(m, &types);
-    let new = build_region_op(m, op, region_name, &init, &ctls, &[r0, r1], attrs);
+    let new = build_region_op(m, op, region_name, &init, &ctls, &[r0, r1], attrs, wl);
     let t0 = loop_targets(m, b0);
     inline_body(m, cond_f, b0, &t0, new, 0);
     let t1 = loop_targets(m, b1);
     inline_body(m, body_f, b1, &t1, new, 1);
-    return_to_yield(m, b1);
+    return_to_yield(m, b1, wl);
     // The condition's `return(%cond) [ctls]` becomes `condition %cond (args) [ctls]`.
     let ret = m.body.last_op(b0).expect("return");
     let data = data_operands(m, ret);
@@ -381,12 +383,13 @@ fn convert_while(m: &mut Module, table: &SymbolTable, op: OpId, region_name: &st
         .without_control_result()
         .build();
     m.body.insert_op_before(ret, c);
-    m.body.erase_op(ret);
-    finish(m, op, new);
+    wl.push(m, c);
+    wl.erase_op(m, ret);
+    finish(m, op, new, wl);
     true
 }
 
-fn convert_for(m: &mut Module, table: &SymbolTable, op: OpId, region_name: &str) -> bool {
+fn convert_for(m: &mut Module, table: &SymbolTable, op: OpId, region_name: &str, wl: &mut Worklist) -> bool {
     let Some((body_f, body_call)) = callee(m, table, op, "body") else { return false };
     let operands: Vec<ValueId> = m.body.operands(op).collect();
     if operands.len() < 3 {
@@ -406,10 +409,10 @@ fn convert_for(m: &mut Module, table: &SymbolTable, op: OpId, region_name: &str)
     let (r0, b0) = new_region(m, &types);
     let mut region_operands = operands[..3].to_vec();
     region_operands.extend(&init);
-    let new = build_region_op(m, op, region_name, &region_operands, &ctls, &[r0], attrs);
+    let new = build_region_op(m, op, region_name, &region_operands, &ctls, &[r0], attrs, wl);
     let t0 = loop_targets(m, b0);
     inline_body(m, body_f, b0, &t0, new, 0);
-    return_to_yield(m, b0);
-    finish(m, op, new);
+    return_to_yield(m, b0, wl);
+    finish(m, op, new, wl);
     true
 }

@@ -11,8 +11,6 @@
 //! (top-down, the ancestors of a converted op retried right away, sweeps until nothing
 //! changes), since new functions are named and numbered in that order.
 
-use rustc_hash::FxHashSet;
-
 use super::capture::{blocks_of, explicit_capture, preserved_attrs};
 use super::common::*;
 use super::outline::{find_reusable, func_has_nested_regions, outline, outline_condition, reuse_all_or_outline, RegionFunction};
@@ -28,15 +26,9 @@ pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext, force: bool
     let mut table = SymbolTable::new(m, top);
     loop {
         let mut changed = false;
-        let mut stack: Vec<OpId> = preorder(m, &blocks);
-        stack.reverse();
-        let mut in_stack: FxHashSet<OpId> = stack.iter().copied().collect();
-        while let Some(op) = stack.pop() {
-            in_stack.remove(&op);
-            if m.body.is_erased(op) {
-                continue;
-            }
-            if erase_if_trivially_dead(m, op) {
+        let mut wl = Worklist::preorder(m, &blocks);
+        while let Some(op) = wl.pop(m) {
+            if erase_if_trivially_dead(m, op, &mut wl) {
                 changed = true;
                 continue;
             }
@@ -44,30 +36,25 @@ pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext, force: bool
             let Some(new) = convert(m, &mut table, op, kind, functional, force) else { continue };
             changed = true;
             cx.stat("num-converted", "Number of region ops converted to functional form", 1);
-            // Like the greedy driver: the new op's ancestors, then its users and the ops
-            // defining its operands, are visited next (the last pushed first).
-            let push = |op: OpId, stack: &mut Vec<OpId>, in_stack: &mut FxHashSet<OpId>| {
-                if in_stack.insert(op) {
-                    stack.push(op);
-                }
-            };
-            for a in ancestors(m, new) {
-                push(a, &mut stack, &mut in_stack);
+            // What the greedy driver is told about during the rewrite, as far as it decides
+            // which region op comes next: the op's ancestors (first changed), the users of
+            // its results, and the ops defining operands only the new op uses.
+            if let Some(p) = m.body.parent_op(new).filter(|&p| m.op_name(p) != "builtin.module") {
+                wl.push(m, p);
             }
             let results = m.body.results(new).to_vec();
             for r in results {
                 let users: Vec<OpId> = m.body.uses(r).map(|u| u.op).collect();
                 for u in users {
-                    push(u, &mut stack, &mut in_stack);
-                    for a in ancestors(m, u) {
-                        push(a, &mut stack, &mut in_stack);
-                    }
+                    wl.push(m, u);
                 }
             }
-            let defs: Vec<OpId> = m.body.operands(new).filter_map(|v| m.body.defining_op(v)).collect();
-            for d in defs {
-                if region_op(m.op_name(d)).is_some() {
-                    push(d, &mut stack, &mut in_stack);
+            let operands: Vec<ValueId> = m.body.operands(new).collect();
+            for v in operands {
+                if let Some(d) = m.body.defining_op(v) {
+                    if m.body.uses(v).all(|u| u.op == new) {
+                        wl.push(m, d);
+                    }
                 }
             }
         }
@@ -76,20 +63,6 @@ pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext, force: bool
         }
         cx.mark_changed();
     }
-}
-
-/// The ops holding `op`, innermost first (up to the module's).
-fn ancestors(m: &Module, op: OpId) -> Vec<OpId> {
-    let mut out = Vec::new();
-    let mut cur = op;
-    while let Some(p) = m.body.parent_op(cur) {
-        if m.op_name(p) == "builtin.module" {
-            break;
-        }
-        out.push(p);
-        cur = p;
-    }
-    out
 }
 
 /// Converts one region op; returns the functional op, or `None` if it is left alone.
