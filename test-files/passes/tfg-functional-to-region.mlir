@@ -1,6 +1,6 @@
-// RUN: %amanda_opt %s --tfg-functional-to-region | FileCheck %s
-// RUN: %amanda_opt %s --tfg-functional-to-region | %amanda_opt --canonical | FileCheck %s --check-prefix=REPARSE
-// RUN: %amanda_opt %s --tfg-functional-to-region --tfg-region-to-functional --canonical | FileCheck %s --check-prefix=BACK
+// RUN: %amanda_opt %s --split-input-file --tfg-functional-to-region | FileCheck %s
+// RUN: %amanda_opt %s --split-input-file --tfg-functional-to-region | %amanda_opt --split-input-file --canonical | FileCheck %s --check-prefix=REPARSE
+// RUN: %amanda_opt %s --split-input-file --tfg-functional-to-region --tfg-region-to-functional --canonical | FileCheck %s --check-prefix=BACK
 
 // Functional control flow becomes region control flow: branch and body functions are
 // copied into the regions. Covers control edges (op operands, tokens inside the bodies,
@@ -109,3 +109,34 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {
 // BACK: %[[F:.*]], %{{.*}} = For(%[[I]], %[[I]], %[[I]], %[[IF]]) {body = #tf_type.func<@for_body, {}>}
 // BACK: Sink(%[[W]], %[[F]], %{{.*}}) [%[[CTLW]], %[[CTLIF]]]
 // BACK-NOT: tfg.func
+
+// -----
+
+// The graph comes before the functions: the copy of @A holds an `If` whose result @A
+// returns; TensorFlow's driver visits it right after the copy is made, so it is
+// converted from @B's body and renamed after the copy's name.
+// CHECK-LABEL: tfg.graph
+// CHECK: IfRegion
+// CHECK: IfRegion
+// CHECK-NEXT: Neg(%{{.*}}) name("neg_tfg_inlined_ifb_tfg_inlined_ifa_0_0")
+// CHECK: _mlir_name = "ifb_tfg_inlined_ifa_0"
+// CHECK: Neg(%{{.*}}) name("neg_tfg_inlined_ifb_tfg_inlined_ifa_1_1")
+// CHECK: _mlir_name = "ifa"
+// On the way back the branches use only %x of @B's two arguments, so no function can be
+// re-used: each region gets a function specialized for its op.
+// BACK-LABEL: tfg.graph
+// BACK: If(%{{.*}}, %{{.*}}, %{{.*}}) name("ifa") {else_branch = #tf_type.func<@A_tfg_region_specialized_ifa_1, {}>, then_branch = #tf_type.func<@A_tfg_region_specialized_ifa_0, {}>}
+// BACK: tfg.func @B_tfg_region_specialized_ifb_tfg_inlined_ifa_0_0(
+tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {
+  %c, %ctl = C name("c") : () -> (tensor<i1>)
+  %x, %ctl_0 = X name("x") : () -> (tensor<i32>)
+  %If, %ctl_1 = If(%c, %c, %x) name("ifa") {then_branch = #tf_type.func<@A, {}>, else_branch = #tf_type.func<@A, {}>} : (tensor<i1>, tensor<i1>, tensor<i32>) -> (tensor<i32>)
+}
+tfg.func @A(%c: tensor<i1>, %x: tensor<i32>) -> (tensor<i32>) {
+  %If, %ctl = If(%c, %c, %x) name("ifb") {then_branch = #tf_type.func<@B, {}>, else_branch = #tf_type.func<@B, {}>} : (tensor<i1>, tensor<i1>, tensor<i32>) -> (tensor<i32>)
+  return(%If) : tensor<i32>
+}
+tfg.func @B(%c: tensor<i1>, %x: tensor<i32>) -> (tensor<i32>) {
+  %N, %ctl = Neg(%x) name("neg") : (tensor<i32>) -> (tensor<i32>)
+  return(%N) : tensor<i32>
+}
