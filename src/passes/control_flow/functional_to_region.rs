@@ -20,6 +20,7 @@
 use rustc_hash::FxHashMap;
 
 use super::common::*;
+use super::worklist::{erase_if_trivially_dead, Worklist};
 use crate::diag::Diagnostic;
 use crate::dialect::tfg::{control_operands, data_operands, data_results, NodeBuilder};
 use crate::ir::body::Span;

@@ -3,7 +3,8 @@
 //! ops that hold them inline (`IfRegion`, ...): `tfg-functional-to-region` and
 //! `tfg-region-to-functional`.
 //!
-//! * [`common`]: the op pairs, attribute forwarding, the symbol table, token lookups.
+//! * [`common`]: the op pairs, attribute forwarding, the symbol table, token lookups;
+//!   [`worklist`]: the order TensorFlow's rewrite driver visits ops in.
 //! * [`functional_to_region`]: inlining functions into regions.
 //! * [`capture`], [`outline`], [`region_to_functional`]: the way back.
 
@@ -12,6 +13,7 @@ pub mod common;
 pub mod functional_to_region;
 pub mod outline;
 pub mod region_to_functional;
+pub mod worklist;
 
 use super::pass::{OptionKind, PassOption};
 use super::{PassContext, PassInfo, PassRegistry, PassTarget};

@@ -13,6 +13,7 @@
 
 use super::capture::{blocks_of, explicit_capture, preserved_attrs};
 use super::common::*;
+use super::worklist::{erase_if_trivially_dead, Worklist};
 use super::outline::{find_reusable, func_has_nested_regions, outline, outline_condition, reuse_all_or_outline, RegionFunction};
 use crate::diag::Diagnostic;
 use crate::dialect::tfg::{control_operands, data_operands, data_results, NodeBuilder};
