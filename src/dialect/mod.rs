@@ -4,3 +4,4 @@
 
 pub mod schema_node;
 pub mod tfg;
+pub mod tfg_func;
