@@ -7,7 +7,7 @@
 use smallvec::SmallVec;
 
 use crate::ir::body::{BlockArgInfo, OpSpec, Span};
-use crate::ir::{AttrData, AttrId, BlockId, Module, NamedAttr, OpId, TypeData, TypeId, ValueId};
+use crate::ir::{AttrData, AttrId, BlockId, Module, NamedAttr, OpId, RegionId, TypeData, TypeId, ValueId};
 
 /// One data argument of a function to build.
 #[derive(Clone, Debug)]
@@ -69,6 +69,41 @@ pub fn build_func(
         res_attrs.push(d);
     }
     let fn_ty = m.ctx.ty(TypeData::Function { inputs, results: outputs });
+    let region = m.body.create_region(vec![block], Span::default());
+    let op = create_func(m, name, generic, fn_ty, attrs, arg_attrs, res_attrs, region);
+    (op, block)
+}
+
+/// Creates a detached `tfg.func @name` around `region`, whose entry block already holds the
+/// arguments (data then `.ctl` token, pairwise): `arg_attrs` has one dictionary per block
+/// argument, `results` each result's type and dictionary.
+pub fn build_func_around(
+    m: &mut Module,
+    name: &str,
+    region: RegionId,
+    arg_attrs: Vec<AttrId>,
+    results: &[(TypeId, AttrId)],
+    attrs: &[NamedAttr],
+) -> OpId {
+    let entry = m.body.region(region).blocks[0];
+    let inputs: Vec<TypeId> = m.body.block(entry).args.iter().map(|&a| m.body.value_type(a)).collect();
+    let fn_ty = m.ctx.ty(TypeData::Function { inputs, results: results.iter().map(|r| r.0).collect() });
+    let res_attrs = results.iter().map(|r| r.1).collect();
+    create_func(m, name, false, fn_ty, attrs, arg_attrs, res_attrs, region)
+}
+
+/// The `tfg.func` op with the parser's attribute layout.
+#[allow(clippy::too_many_arguments)]
+fn create_func(
+    m: &mut Module,
+    name: &str,
+    generic: bool,
+    fn_ty: TypeId,
+    attrs: &[NamedAttr],
+    arg_attrs: Vec<AttrId>,
+    res_attrs: Vec<AttrId>,
+    region: RegionId,
+) -> OpId {
     let mut list: SmallVec<[NamedAttr; 2]> = SmallVec::new();
     let key = |m: &mut Module, k: &str| m.ctx.sym(k);
     let sym = m.ctx.string_attr(name);
@@ -84,11 +119,9 @@ pub fn build_func(
     list.push(NamedAttr { name: key(m, "arg_attrs"), value: a });
     let a = m.ctx.attr(AttrData::Array(res_attrs));
     list.push(NamedAttr { name: key(m, "res_attrs"), value: a });
-    let region = m.body.create_region(vec![block], Span::default());
     let op_name = m.ctx.sym("tfg.func");
     let spec = OpSpec { name: Some(op_name), attrs: list, regions: smallvec::smallvec![region], ..Default::default() };
-    let op = m.body.create_op(spec, op_name);
-    (op, block)
+    m.body.create_op(spec, op_name)
 }
 
 /// Creates a detached `tfg.return(data) [ctls]` whose control operands carry the

@@ -2,47 +2,13 @@
 //! gives them (`sym_name`, `function_type`, other attributes, `arg_attrs`, `res_attrs`;
 //! every data argument followed by its `.ctl` token, one dictionary per block argument).
 //!
-//! Local to the functions family for now (`build_func`, `resign_func`); the control-flow
-//! family may have its own in `dialect::tfg_func`, to be unified by the lead.
+//! Functions are created by `dialect::tfg_func` (re-exported here); this module adds what
+//! the functions family needs on top: re-signing a function, attribute-list helpers.
 
-use smallvec::SmallVec;
 
-use crate::ir::body::Span;
-use crate::ir::{AttrData, AttrId, BlockId, Module, NamedAttr, OpId, OpSpec, RegionId, TypeData, TypeId, ValueId};
+use crate::ir::{AttrData, AttrId, BlockId, Module, NamedAttr, OpId, TypeData, TypeId, ValueId};
 
-/// Creates a detached `tfg.func @name` whose body is `region` (its entry block must already
-/// hold the arguments: data then `.ctl` token, pairwise). `arg_attrs` has one dictionary
-/// per block argument, `results` the result types and dictionaries; `attrs` go between
-/// `function_type` and `arg_attrs`.
-pub fn build_func(
-    m: &mut Module,
-    name: &str,
-    region: RegionId,
-    arg_attrs: Vec<AttrId>,
-    results: &[(TypeId, AttrId)],
-    attrs: &[NamedAttr],
-) -> OpId {
-    let entry = m.body.region(region).blocks[0];
-    let inputs: Vec<TypeId> = m.body.block(entry).args.iter().map(|&a| m.body.value_type(a)).collect();
-    let fn_ty = m.ctx.ty(TypeData::Function { inputs, results: results.iter().map(|r| r.0).collect() });
-    let mut list: SmallVec<[NamedAttr; 2]> = SmallVec::new();
-    let sym_name = m.ctx.sym("sym_name");
-    let name_attr = m.ctx.string_attr(name);
-    list.push(NamedAttr { name: sym_name, value: name_attr });
-    let ft = m.ctx.sym("function_type");
-    let fv = m.ctx.attr(AttrData::Type(fn_ty));
-    list.push(NamedAttr { name: ft, value: fv });
-    list.extend(attrs.iter().copied());
-    let aa = m.ctx.sym("arg_attrs");
-    let av = m.ctx.attr(AttrData::Array(arg_attrs));
-    list.push(NamedAttr { name: aa, value: av });
-    let ra = m.ctx.sym("res_attrs");
-    let rv = m.ctx.attr(AttrData::Array(results.iter().map(|r| r.1).collect()));
-    list.push(NamedAttr { name: ra, value: rv });
-    let op_name = m.ctx.sym("tfg.func");
-    let spec = OpSpec { name: Some(op_name), attrs: list, regions: smallvec::smallvec![region], span: Span::default(), ..Default::default() };
-    m.body.create_op(spec, op_name)
-}
+pub use crate::dialect::tfg_func::build_func_around as build_func;
 
 /// The empty dictionary attribute.
 pub fn empty_dict(m: &mut Module) -> AttrId {
@@ -155,12 +121,5 @@ pub fn module_funcs(m: &Module) -> Vec<(OpId, String)> {
 /// Creates a `tfg.return` with `data` and control operands `ctls` (and as many empty
 /// `control_ret_attrs` dictionaries), detached.
 pub fn build_return(m: &mut Module, data: &[ValueId], ctls: &[ValueId]) -> OpId {
-    let empty = empty_dict(m);
-    let cra = m.ctx.attr(AttrData::Array(vec![empty; ctls.len()]));
-    crate::dialect::tfg::NodeBuilder::new(m, "tfg.return")
-        .operands(data)
-        .control_operands(ctls)
-        .attr("control_ret_attrs", cra)
-        .without_control_result()
-        .build()
+    crate::dialect::tfg_func::build_return(m, data, ctls, &[])
 }
