@@ -1,9 +1,9 @@
 //! Passes for testing the pass manager itself (as mlir-opt's `test-*` passes): they show
 //! which ops a pipeline runs on and in what order, and fail on demand.
 //!
-//! * `test-mark{name=ATTR}` (any op): sets the string attribute `ATTR` (default
-//!   `test.mark`) of the op it runs on to its run count (`"0"`, `"1"`, ...); on the module
-//!   it marks nothing. Statistic `targets`.
+//! * `test-mark{name=ATTR start=N dry-run}` (any op): sets the string attribute `ATTR`
+//!   (default `test.mark`) of the op it runs on to its run count (`"0"`, `"1"`, ... or from
+//!   N); on the module, or with `dry-run`, it changes nothing. Statistic `targets`.
 //! * `test-mark-func`, `test-mark-graph`: the same, anchored on `tfg.func` / `tfg.graph`.
 //! * `test-fail`: fails with an error on the op it runs on.
 //! * `test-break-ir` (`tfg.func`): removes the function's `function_type`, reports a change,
@@ -16,23 +16,33 @@ use super::registry::PassRegistry;
 use crate::diag::Diagnostic;
 use crate::ir::{Module, Span};
 
-const MARK_OPTIONS: &[PassOption] = &[PassOption {
-    name: "name",
-    kind: OptionKind::String,
-    default: "test.mark",
-    description: "the attribute to set on each op the pass runs on",
-}];
+const MARK_OPTIONS: &[PassOption] = &[
+    PassOption {
+        name: "name",
+        kind: OptionKind::String,
+        default: "test.mark",
+        description: "the attribute to set on each op the pass runs on",
+    },
+    PassOption { name: "start", kind: OptionKind::Int, default: "0", description: "the first count" },
+    PassOption {
+        name: "dry-run",
+        kind: OptionKind::Bool,
+        default: "false",
+        description: "count the ops but change nothing",
+    },
+];
 
 struct Mark {
     attr: String,
     count: AtomicU64,
+    dry_run: bool,
 }
 
 impl Pass for Mark {
     fn run(&self, m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
         let n = self.count.fetch_add(1, Ordering::Relaxed);
         cx.stat("targets", "ops the pass ran on", 1);
-        if let PassTarget::Op(op) = target {
+        if let (PassTarget::Op(op), false) = (target, self.dry_run) {
             m.set_string_attr(op, &self.attr, Some(&n.to_string()));
             cx.mark_changed();
         }
@@ -41,7 +51,8 @@ impl Pass for Mark {
 }
 
 fn mark(o: &PassOptions) -> Result<Box<dyn Pass>, String> {
-    Ok(Box::new(Mark { attr: o.string("name"), count: AtomicU64::new(0) }))
+    let start = u64::try_from(o.int("start")).map_err(|_| "option 'start' must not be negative".to_string())?;
+    Ok(Box::new(Mark { attr: o.string("name"), count: AtomicU64::new(start), dry_run: o.bool("dry-run") }))
 }
 
 fn fail(m: &mut Module, target: PassTarget, _cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
