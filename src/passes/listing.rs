@@ -1,5 +1,5 @@
 //! `--list-passes`, in mlir-opt's layout: `Passes:`, then each registered pass sorted by
-//! name with its summary, and under it its options sorted by name (`--name=<type>`, the
+//! name with its summary (and the op it is anchored on, if any), and under it its options sorted by name (`--name=<type>`, the
 //! description and the default).
 
 use super::pass::{OptionKind, PassOption};
@@ -20,7 +20,8 @@ pub fn list_passes(registry: &PassRegistry) -> String {
         + 4;
     let mut out = String::from("Passes:\n");
     for p in passes {
-        out.push_str(&format!("  {:<w$}-   {}\n", format!("--{}", p.name), p.summary, w = width));
+        let anchor = p.anchor.map(|a| format!(" (on each '{}')", a)).unwrap_or_default();
+        out.push_str(&format!("  {:<w$}-   {}{}\n", format!("--{}", p.name), p.summary, anchor, w = width));
         let mut opts: Vec<&PassOption> = p.options.iter().collect();
         opts.sort_by_key(|o| o.name);
         for o in opts {
@@ -51,7 +52,7 @@ mod tests {
         let text = super::list_passes(&super::PassRegistry::default());
         assert!(text.starts_with("Passes:\n"));
         let mark = text.lines().position(|l| l.trim_start().starts_with("--test-mark ")).unwrap();
-        let next = text.lines().nth(mark + 1).unwrap();
+        let next = text.lines().nth(mark + 2).unwrap();
         assert!(next.starts_with("    --name=<string>"), "{}", next);
         assert!(next.ends_with("(default: test.mark)"), "{}", next);
     }
