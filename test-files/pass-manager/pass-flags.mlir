@@ -3,6 +3,7 @@
 // RUN: %amanda_opt %s '--test-mark-func=name="second"' --test-mark-graph --test-mark-func | FileCheck %s --check-prefix=ORDER
 // RUN: %amanda_opt %s --test-mark-func --dump-pass-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefix=IMPLICIT
 // RUN: %amanda_opt %s --test-mark | FileCheck %s --check-prefix=MODULE
+// RUN: %amanda_opt %s --test-mark-func='name=x start=7' | FileCheck %s --check-prefix=QUOTED
 // RUN: not %amanda_opt %s --test-mark --pass-pipeline='builtin.module(test-mark)' 2>&1 | FileCheck %s --check-prefix=MIXED
 
 // Every registered pass is a flag: `-NAME`, `--NAME`, `--NAME=OPTIONS` (mlir-opt's form,
@@ -30,6 +31,9 @@
 
 // MODULE:      tfg.func @f
 // MODULE-NOT:  test.mark
+
+// QUOTED:     tfg.func @f
+// QUOTED:     attributes {x = "7"}
 
 // MIXED: amanda-opt: error: '--pass-pipeline' option can't be used with individual pass options
 

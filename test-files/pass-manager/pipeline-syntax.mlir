@@ -5,6 +5,7 @@
 // RUN: %amanda_opt %s --pass-pipeline='builtin.module(tfg.func(test-mark), tfg.func(test-mark{name=second}))' | FileCheck %s --check-prefix=COALESCED
 // RUN: %amanda_opt %s --pass-pipeline='builtin.module(tfg.func(test-mark), tfg.func(test-mark{name=second}))' --dump-pass-pipeline 2>&1 >/dev/null | FileCheck %s --check-prefix=DUMP
 // RUN: %amanda_opt %s --pass-pipeline='' | FileCheck %s --check-prefix=EMPTY
+// RUN: %amanda_opt %s -pass-pipeline='builtin.module(tfg.func(test-mark{name=a,b start=1}),tfg.func(test-mark))' | FileCheck %s --check-prefix=COMMA
 
 // The --pass-pipeline text as MLIR reads it: op names nest pipelines (`tfg.func(...)` runs
 // its passes on each tfg.func of the module, in order: both passes on @f, then both on @g),
@@ -12,7 +13,8 @@
 // "..." or {...}, which keeps spaces and commas in it), spaces anywhere around names and
 // punctuation; the older form without the outer `builtin.module(...)` nests passes under
 // their anchor op implicitly; adjacent pipelines on the same op are merged into one (as
-// MLIR coalesces them); an empty pipeline runs nothing.
+// MLIR coalesces them); an empty pipeline runs nothing. Commas inside braces belong to
+// the options (TensorFlow's `tfg-lift-graph-to-func{feeds=a,b fetches=c}`).
 
 // CHECK:       "tfg.graph"
 // CHECK:       }) {version = {{.*}}, g = "0"}
@@ -39,6 +41,9 @@
 // DUMP-NEXT:      test-mark{name=second}
 // DUMP-NEXT:    )
 // DUMP-NEXT:  )
+
+// COMMA:      tfg.func @f
+// COMMA:      attributes {"a,b" = "1", test.mark = "0"}
 
 // EMPTY:      tfg.func @f
 // EMPTY-NEXT: -> (tensor<i32>)
