@@ -398,6 +398,47 @@ fn collect_anchored(m: &Module, blocks: Vec<crate::ir::BlockId>, anchor: &str, f
 mod tests {
     use super::*;
 
+    const TWO_FUNCS: &str = "tfg.func @f() -> () {\n  return\n}\ntfg.func @g() -> () {\n  return\n}\n";
+
+    fn marks(m: &Module, attr: &str) -> Vec<String> {
+        m.body
+            .block_ops(m.root_block())
+            .map(|op| m.op_attr(op, attr).and_then(|a| m.ctx.string_value(a)).map(|v| String::from_utf8_lossy(&v).into_owned()).unwrap_or_default())
+            .collect()
+    }
+
+    #[test]
+    fn nested_pipelines_run_each_op_through_the_whole_pipeline() {
+        let reg = PassRegistry::default();
+        let mut m = crate::syntax::parse_module(TWO_FUNCS).unwrap();
+        let mut pm = PassManager::from_text(&reg, "builtin.module(tfg.func(test-mark{name=a}, test-mark{name=b start=5}))").unwrap();
+        let mut order = Vec::new();
+        pm.run(&mut m, |name, _| order.push(name.to_string())).unwrap();
+        assert_eq!(marks(&m, "a"), vec!["0", "1"]);
+        assert_eq!(marks(&m, "b"), vec!["5", "6"]);
+        assert_eq!(order, vec!["test-mark", "test-mark", "test-mark", "test-mark"]);
+        // One report per stage, summed over both functions.
+        assert_eq!(pm.report[0].children[0].runs, 2);
+        assert_eq!(pm.report[0].children[1].stats.0, vec![("targets", "ops the pass ran on", 2)]);
+    }
+
+    #[test]
+    fn failures_stop_the_run_and_verification_follows_changes() {
+        let reg = PassRegistry::default();
+        let mut m = crate::syntax::parse_module(TWO_FUNCS).unwrap();
+        let mut pm = PassManager::from_text(&reg, "builtin.module(tfg.func(test-mark, test-fail), test-mark{name=after})").unwrap();
+        let d = pm.run(&mut m, |_, _| {}).unwrap_err();
+        assert_eq!(d.len(), 1);
+        assert_eq!(marks(&m, "test.mark"), vec!["0", ""]);
+        let mut m = crate::syntax::parse_module(TWO_FUNCS).unwrap();
+        let mut pm = PassManager::new(&reg, &["test-break-ir".to_string()]).unwrap();
+        assert!(pm.run(&mut m, |_, _| {}).is_err());
+        let mut m = crate::syntax::parse_module(TWO_FUNCS).unwrap();
+        let mut pm = PassManager::new(&reg, &["test-break-ir".to_string()]).unwrap();
+        pm.verify_each = false;
+        assert!(pm.run(&mut m, |_, _| {}).is_ok());
+    }
+
     #[test]
     fn camel_case_names() {
         assert_eq!(camel_case("tfg-toposort"), "TfgToposort");
