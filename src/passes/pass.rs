@@ -195,8 +195,8 @@ impl PassOptions {
 
 fn parse_bool(v: &str) -> Option<bool> {
     match v.trim() {
-        "" | "true" | "1" => Some(true),
-        "false" | "0" => Some(false),
+        "" | "true" | "TRUE" | "True" | "1" => Some(true),
+        "false" | "FALSE" | "False" | "0" => Some(false),
         _ => None,
     }
 }
