@@ -115,14 +115,17 @@ pub struct Options {
     /// Accepted for mlir-opt compatibility (unknown dialects are always allowed).
     #[arg(long, hide = true)]
     pub allow_unregistered_dialect: bool,
-    /// Do not run the verifier after parsing and after each pass (also mlir-opt's
-    /// `--verify-each=false` / `-verify-each=0`).
+    /// Do not run the verifier after parsing and after each pass.
     #[arg(long, alias = "no-verify-each")]
     pub no_verify: bool,
+    /// Do not run the verifier after each pass (mlir-opt's `--verify-each=false`,
+    /// `-verify-each=0`); the input is still verified after parsing.
+    #[arg(long)]
+    pub no_verify_after_passes: bool,
 }
 
 /// Turns mlir-opt spellings into ours (`-split-input-file` → `--split-input-file`,
-/// `--verify-each=0` → `--no-verify`) and takes the passes given as separate flags out of
+/// `--verify-each=0` → `--no-verify-after-passes`) and takes the passes given as separate flags out of
 /// the arguments, in order: `--pass=SPEC`, `--pass SPEC`, `--NAME` and `--NAME=OPTIONS` for
 /// a registered pass NAME.
 pub fn normalize_args(args: Vec<String>, registry: &PassRegistry) -> (Vec<String>, Vec<PassFlag>) {
@@ -165,7 +168,7 @@ pub fn normalize_args(args: Vec<String>, registry: &PassRegistry) -> (Vec<String
             if name == "verify-each" {
                 match value {
                     None | Some("true") | Some("1") => {}
-                    Some("false") | Some("0") => out.push("--no-verify".to_string()),
+                    Some("false") | Some("0") => out.push("--no-verify-after-passes".to_string()),
                     Some(_) => out.push(long),
                 }
                 continue;
@@ -285,7 +288,7 @@ fn build_pass_manager(
         root.stages.extend(build::from_flags(registry, &[PassFlag::from_spec("annotate-ports")])?.stages);
     }
     let mut pm = PassManager::with_pipeline(root);
-    pm.verify_each = !opts.no_verify;
+    pm.verify_each = !(opts.no_verify || opts.no_verify_after_passes);
     pm.instrumentation.printing = IrPrinting {
         before_all: opts.print_ir_before_all,
         after_all: opts.print_ir_after_all,
