@@ -115,7 +115,7 @@ fn add_elements(registry: &PassRegistry, pipeline: &mut OpPipeline, elements: &[
                 check_name(name, *pos)?;
                 let entry = make_entry(registry, name, *pos, options, *options_pos)?;
                 if let Some(a) = entry.anchor {
-                    if a != pipeline.anchor {
+                    if a != pipeline.anchor && pipeline.anchor != super::manager::ANY_OP {
                         return Err(PipelineError::new(
                             *pos,
                             format!(

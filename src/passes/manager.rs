@@ -58,6 +58,9 @@ pub fn camel_case(name: &str) -> String {
     out
 }
 
+/// The anchor of an op-agnostic nested pipeline (MLIR's `any(...)`).
+pub const ANY_OP: &str = "any";
+
 /// A stage of a pipeline.
 #[derive(Debug)]
 pub enum Stage {
@@ -167,6 +170,21 @@ impl OpPipeline {
         format!("{}{}(\n{}\n{})", pad, self.anchor, items.join(",\n"), pad)
     }
 
+    /// Whether an op of this name is one the pipeline runs on: its anchor's name, or, for
+    /// MLIR's op-agnostic `any(...)`, an op isolated from above (`tfg.func`, `tfg.graph`,
+    /// `builtin.module`, `func.func`) that every pass of the pipeline can run on (a pass
+    /// anchored on another op cannot, as MLIR's `canScheduleOn`).
+    pub fn runs_on(&self, op_name: &str) -> bool {
+        if self.anchor != ANY_OP {
+            return self.anchor == op_name;
+        }
+        crate::syntax::resolve::is_isolated_from_above(op_name)
+            && self.stages.iter().all(|s| match s {
+                Stage::Pass(e) => e.anchor.is_none_or(|a| a == op_name),
+                Stage::Nest(_) => true,
+            })
+    }
+
     /// Whether the pipeline has no pass at all.
     pub fn is_empty(&self) -> bool {
         self.stages.iter().all(|s| matches!(s, Stage::Nest(n) if n.is_empty()))
@@ -192,7 +210,7 @@ pub fn nest_targets(m: &Module, target: PassTarget, nest: &OpPipeline) -> Vec<Op
         Nesting::Explicit => {
             let mut out = Vec::new();
             for b in target.blocks(m) {
-                out.extend(m.body.block_ops(b).filter(|&op| m.op_name(op) == nest.anchor));
+                out.extend(m.body.block_ops(b).filter(|&op| nest.runs_on(m.op_name(op))));
             }
             out
         }
