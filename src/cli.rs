@@ -12,7 +12,7 @@ use crate::diag::{Diagnostic, SourceFile};
 use crate::input::Input;
 use crate::ir::{Module, Span};
 use crate::passes::build::{self, PassFlag};
-use crate::passes::instrumentation::{render_statistics, render_timing, IrPrinting, RunTimes, StageReport, StatisticsDisplay};
+use crate::passes::instrumentation::{render_statistics, render_timing, IrPrinting, RunTimes, StageReport, StatisticsDisplay, TimingDisplay};
 use crate::passes::{PassManager, PassRegistry};
 use crate::printer::{print_module, PrintOptions};
 use crate::syntax::split::{split_chunks, SPLIT_MARKER};
@@ -83,6 +83,9 @@ pub struct Options {
     /// as a tree (as mlir-opt's `--mlir-timing`).
     #[arg(long, alias = "mlir-timing")]
     pub timing: bool,
+    /// How `--timing` shows the times: mirroring the pipeline, or a flat list by time.
+    #[arg(long, alias = "mlir-timing-display", default_value = "tree", value_parser = ["tree", "list"])]
+    pub timing_display: String,
     /// Report each pass's statistics on stderr (as mlir-opt's `--mlir-pass-statistics`).
     #[arg(long, alias = "mlir-pass-statistics")]
     pub pass_statistics: bool,
@@ -382,6 +385,7 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
             failed |= !diags.is_empty();
         }
     }
+    let timing_display = if opts.timing_display == "list" { TimingDisplay::List } else { TimingDisplay::Tree };
     // Statistics and times of every chunk, summed.
     let mut report = StageReport::for_pipeline(&pm.root);
     let mut times = RunTimes::default();
@@ -399,7 +403,7 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
     if failed {
         if opts.timing {
             times.total = start.elapsed();
-            let _ = write!(stderr, "{}", render_timing(&pm.root, &report, times));
+            let _ = write!(stderr, "{}", render_timing(&pm.root, &report, times, timing_display));
         }
         return Err(());
     }
@@ -420,7 +424,7 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
     if opts.timing {
         times.output = t.elapsed();
         times.total = start.elapsed();
-        let _ = write!(stderr, "{}", render_timing(&pm.root, &report, times));
+        let _ = write!(stderr, "{}", render_timing(&pm.root, &report, times, timing_display));
     }
     // The process ends right after this: the operating system takes the modules' memory
     // back at once, where dropping them would free millions of allocations one by one (a

@@ -180,16 +180,37 @@ pub struct RunTimes {
     pub total: Duration,
 }
 
-/// The `--mlir-timing` report (tree display): Parser, Verifier, each pass and nested
-/// pipeline (`'tfg.func' Pipeline`, its passes indented), Output, Rest, Total, each with
-/// its wall time and share of the total.
-pub fn render_timing(root: &OpPipeline, report: &[StageReport], times: RunTimes) -> String {
+/// How `--timing` shows the times (`--timing-display`, mlir-opt's `--mlir-timing-display`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TimingDisplay {
+    /// Mirroring the pipeline: nested pipelines' passes indented under them.
+    #[default]
+    Tree,
+    /// Flat, entries of the same name summed, longest first.
+    List,
+}
+
+/// The `--mlir-timing` report: Parser, Verifier, each pass and nested pipeline
+/// (`'tfg.func' Pipeline`, its passes indented in the tree display), Output, Rest, Total,
+/// each with its wall time and share of the total.
+pub fn render_timing(root: &OpPipeline, report: &[StageReport], times: RunTimes, display: TimingDisplay) -> String {
     let total = times.total.as_secs_f64().max(1e-9);
     let mut rows: Vec<(usize, String, f64)> = vec![(0, "Parser".into(), times.parser.as_secs_f64())];
     rows.push((0, "Verifier".into(), times.verifier.as_secs_f64()));
     timing_rows(root, report, 0, &mut rows);
     rows.push((0, "Output".into(), times.output.as_secs_f64()));
     let accounted: f64 = rows.iter().filter(|r| r.0 == 0).map(|r| r.2).sum();
+    if display == TimingDisplay::List {
+        let mut merged: Vec<(usize, String, f64)> = Vec::new();
+        for (_, name, t) in rows {
+            match merged.iter_mut().find(|r| r.1 == name) {
+                Some(r) => r.2 += t,
+                None => merged.push((0, name, t)),
+            }
+        }
+        merged.sort_by(|a, b| b.2.total_cmp(&a.2));
+        rows = merged;
+    }
     rows.push((0, "Rest".into(), (total - accounted).max(0.0)));
     rows.push((0, "Total".into(), total));
     let mut out = header("... Execution time report ...");
@@ -300,6 +321,17 @@ mod tests {
         let mut out = String::new();
         pass_entry(&mut out, 0, "P", &s);
         assert_eq!(out, "P\n  (S) 120 a    - first\n  (S)   3 zeta - last\n");
+    }
+
+    #[test]
+    fn timing_lists_merge_names() {
+        use super::super::manager::{Nesting, OpPipeline};
+        let root = OpPipeline::new("builtin.module", Nesting::Explicit);
+        let times = RunTimes { parser: Duration::from_millis(1), verifier: Duration::from_millis(3), output: Duration::ZERO, total: Duration::from_millis(10) };
+        let text = render_timing(&root, &[], times, TimingDisplay::List);
+        let names: Vec<&str> = text.lines().skip(6).map(|l| l.split("%)  ").nth(1).unwrap()).collect();
+        assert_eq!(names, vec!["Verifier", "Parser", "Output", "Rest", "Total"]);
+        assert!(text.contains("  Total Execution Time: 0.0100 seconds\n"));
     }
 
     #[test]
