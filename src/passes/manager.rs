@@ -291,6 +291,10 @@ impl PassManager {
     /// each run of it. Stops at the first failure with its diagnostics.
     pub fn run(&mut self, m: &mut Module, mut after: impl FnMut(&str, &Module)) -> Result<(), Vec<Diagnostic>> {
         let mut report = std::mem::take(&mut self.report);
+        if report.len() != self.root.stages.len() {
+            // `root` was changed after the manager was made.
+            report = StageReport::for_pipeline(&self.root);
+        }
         // The pipeline is only read while running; take it out so the stages can borrow
         // `self` (instrumentation, verify time) mutably.
         let root = std::mem::replace(&mut self.root, OpPipeline::new("", Nesting::Explicit));
@@ -319,6 +323,11 @@ impl PassManager {
                         Execution::Sequential => {
                             let mut r = Ok(());
                             for op in ops {
+                                // A pass on one op should leave its siblings alone (MLIR
+                                // requires it); one that erased a later target skips it.
+                                if m.body.is_erased(op) || m.body.parent_block(op).is_none() {
+                                    continue;
+                                }
                                 r = self.run_stages(n, &mut rep.children, m, PassTarget::Op(op), after);
                                 if r.is_err() {
                                     break;
