@@ -11,6 +11,8 @@ use rayon::prelude::*;
 use crate::diag::{Diagnostic, SourceFile};
 use crate::input::Input;
 use crate::ir::{Module, Span};
+use crate::passes::build::{self, PassFlag};
+use crate::passes::instrumentation::{render_statistics, render_timing, IrPrinting, RunTimes, StageReport, StatisticsDisplay, TimingDisplay};
 use crate::passes::{PassManager, PassRegistry};
 use crate::printer::{print_module, PrintOptions};
 use crate::syntax::split::{split_chunks, SPLIT_MARKER};
@@ -25,10 +27,14 @@ pub struct Options {
     /// Output file (`-` for stdout).
     #[arg(short = 'o', default_value = "-")]
     pub output: String,
-    /// Run a pass (repeatable; `--NAME` for a registered pass works too).
+    /// Run a pass: `--pass=NAME` or `--pass=NAME{OPTIONS}`; repeatable. A registered pass is
+    /// also a flag of its own: `--NAME`, `--NAME=OPTIONS` (mlir-opt's form). Passes given
+    /// separately form one pipeline in command-line order; a pass anchored on an op (e.g.
+    /// `tfg.func`) runs on each such op.
     #[arg(long = "pass", value_name = "NAME")]
     pub passes: Vec<String>,
-    /// Run a comma-separated pipeline of passes.
+    /// The pass pipeline to run, as mlir-opt reads it: `builtin.module(a, tfg.func(b{x=1}))`
+    /// (also the older `a,b`); not together with passes given separately.
     #[arg(long)]
     pub pass_pipeline: Option<String>,
     /// Output format.
@@ -52,12 +58,46 @@ pub struct Options {
     /// Keep comments attached to the op, function or graph below them.
     #[arg(long)]
     pub keep_comments: bool,
+    /// Print the IR to stderr before each of these passes (comma-separated pass names).
+    #[arg(long, alias = "mlir-print-ir-before", value_delimiter = ',', value_name = "PASS")]
+    pub print_ir_before: Vec<String>,
+    /// Print the IR to stderr after each of these passes (comma-separated pass names).
+    #[arg(long, alias = "mlir-print-ir-after", value_delimiter = ',', value_name = "PASS")]
+    pub print_ir_after: Vec<String>,
+    /// Print the IR to stderr before every pass.
+    #[arg(long, alias = "mlir-print-ir-before-all")]
+    pub print_ir_before_all: bool,
     /// Print the IR to stderr after every pass.
     #[arg(long, alias = "mlir-print-ir-after-all")]
     pub print_ir_after_all: bool,
-    /// Report time spent in each stage on stderr.
+    /// When printing the IR after a pass, only print it if the pass changed it.
+    #[arg(long, alias = "mlir-print-ir-after-change")]
+    pub print_ir_after_change: bool,
+    /// Print the IR after a pass only when the pass (or the verifier after it) failed.
+    #[arg(long, alias = "mlir-print-ir-after-failure")]
+    pub print_ir_after_failure: bool,
+    /// IR dumps print the whole module, not just the op the pass ran on.
+    #[arg(long, alias = "mlir-print-ir-module-scope")]
+    pub print_ir_module_scope: bool,
+    /// Report the execution time of parsing, verifying, each pass and printing on stderr,
+    /// as a tree (as mlir-opt's `--mlir-timing`).
     #[arg(long, alias = "mlir-timing")]
     pub timing: bool,
+    /// How `--timing` shows the times: mirroring the pipeline, or a flat list by time.
+    #[arg(long, alias = "mlir-timing-display", default_value = "tree", value_parser = ["tree", "list"])]
+    pub timing_display: String,
+    /// Report each pass's statistics on stderr (as mlir-opt's `--mlir-pass-statistics`).
+    #[arg(long, alias = "mlir-pass-statistics")]
+    pub pass_statistics: bool,
+    /// How `--pass-statistics` shows them: mirroring the pipeline, or a list by pass.
+    #[arg(long, alias = "mlir-pass-statistics-display", default_value = "pipeline", value_parser = ["pipeline", "list"])]
+    pub pass_statistics_display: String,
+    /// Print the pass pipeline to stderr before running it.
+    #[arg(long)]
+    pub dump_pass_pipeline: bool,
+    /// Accepted for mlir-opt compatibility (passes run sequentially).
+    #[arg(long, hide = true)]
+    pub mlir_disable_threading: bool,
     /// List the registered passes and exit.
     #[arg(long)]
     pub list_passes: bool,
@@ -81,13 +121,21 @@ pub struct Options {
     /// Do not run the verifier after parsing and after each pass.
     #[arg(long, alias = "no-verify-each")]
     pub no_verify: bool,
+    /// Do not run the verifier after each pass (mlir-opt's `--verify-each=false`,
+    /// `-verify-each=0`); the input is still verified after parsing.
+    #[arg(long)]
+    pub no_verify_after_passes: bool,
 }
 
-/// Turns mlir-opt spellings into ours: `-split-input-file` → `--split-input-file`,
-/// `--canonicalize` → `--pass=canonicalize`.
-pub fn normalize_args(args: Vec<String>, registry: &PassRegistry) -> Vec<String> {
+/// Turns mlir-opt spellings into ours (`-split-input-file` → `--split-input-file`,
+/// `--verify-each=0` → `--no-verify-after-passes`) and takes the passes given as separate flags out of
+/// the arguments, in order: `--pass=SPEC`, `--pass SPEC`, `--NAME` and `--NAME=OPTIONS` for
+/// a registered pass NAME.
+pub fn normalize_args(args: Vec<String>, registry: &PassRegistry) -> (Vec<String>, Vec<PassFlag>) {
     let mut out = Vec::with_capacity(args.len());
-    for (i, a) in args.into_iter().enumerate() {
+    let mut flags = Vec::new();
+    let mut it = args.into_iter().enumerate();
+    while let Some((i, a)) = it.next() {
         if i == 0 {
             out.push(a);
             continue;
@@ -97,15 +145,41 @@ pub fn normalize_args(args: Vec<String>, registry: &PassRegistry) -> Vec<String>
         } else {
             a
         };
-        if let Some(name) = long.strip_prefix("--") {
+        if let Some(rest) = long.strip_prefix("--") {
+            if rest == "pass" {
+                match it.next() {
+                    Some((_, spec)) => flags.push(PassFlag::from_spec(&spec)),
+                    None => out.push(long),
+                }
+                continue;
+            }
+            if let Some(spec) = rest.strip_prefix("pass=") {
+                flags.push(PassFlag::from_spec(spec));
+                continue;
+            }
+            let (name, value) = match rest.split_once('=') {
+                Some((n, v)) => (n, Some(v)),
+                None => (rest, None),
+            };
             if registry.get(name).is_some() {
-                out.push(format!("--pass={}", name));
+                flags.push(match value {
+                    Some(v) => PassFlag::with_value(name, v),
+                    None => PassFlag::from_spec(name),
+                });
+                continue;
+            }
+            if name == "verify-each" {
+                match value {
+                    None | Some("true") | Some("1") => {}
+                    Some("false") | Some("0") => out.push("--no-verify-after-passes".to_string()),
+                    Some(_) => out.push(long),
+                }
                 continue;
             }
         }
         out.push(long);
     }
-    out
+    (out, flags)
 }
 
 /// Stack of the threads that parse, verify and print: the recursive-ascent parser and the
@@ -137,18 +211,17 @@ pub fn main() -> i32 {
 /// Runs the tool on `args` (argv including the program name); returns the exit code.
 pub fn run(args: Vec<String>) -> i32 {
     let registry = PassRegistry::default();
-    let args = normalize_args(args, &registry);
+    let (args, pass_flags) = normalize_args(args, &registry);
     let opts = match Options::try_parse_from(args) {
         Ok(o) => o,
         Err(e) => {
             let _ = e.print();
+            suggest_pass_flag(&e, &registry);
             return if e.use_stderr() { 1 } else { 0 };
         }
     };
     if opts.list_passes {
-        for p in registry.all() {
-            println!("  --{:<24} {}", p.name, p.summary);
-        }
+        print!("{}", crate::passes::listing::list_passes(&registry));
         return 0;
     }
     for f in &opts.namespace_files {
@@ -173,7 +246,7 @@ pub fn run(args: Vec<String>) -> i32 {
         }
         return 0;
     }
-    match drive(&opts, &registry) {
+    match drive(&opts, &registry, &pass_flags) {
         Ok(()) => 0,
         Err(()) => 1,
     }
@@ -183,7 +256,85 @@ fn report_plain(msg: &str) {
     eprintln!("amanda-opt: error: {}", msg);
 }
 
-fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
+/// After clap's error for an unknown flag: mlir-opt's "Did you mean" when the flag is close
+/// to a registered pass's.
+fn suggest_pass_flag(e: &clap::Error, registry: &PassRegistry) {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return;
+    }
+    if let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) {
+        let name = arg.trim_start_matches('-').split('=').next().unwrap_or("");
+        if let Some(s) = crate::passes::pipeline::suggest(name, registry.all().iter().map(|p| p.name)) {
+            eprintln!("amanda-opt: did you mean '--{}'?", s);
+        }
+    }
+}
+
+/// The pass manager for one run: `--pass-pipeline`, or the passes given separately (not
+/// both, as mlir-opt), then `annotate-ports` for `--print-port-names`; with the
+/// verification and IR-printing options.
+fn build_pass_manager(
+    opts: &Options,
+    registry: &PassRegistry,
+    flags: &[PassFlag],
+    print_opts: PrintOptions,
+) -> Result<PassManager, String> {
+    let mut root = match &opts.pass_pipeline {
+        Some(_) if !flags.is_empty() => {
+            return Err("'--pass-pipeline' option can't be used with individual pass options".to_string())
+        }
+        Some(text) => build::from_text(registry, text)?,
+        None => build::from_flags(registry, flags)?,
+    };
+    if opts.print_port_names {
+        root.stages.extend(build::from_flags(registry, &[PassFlag::from_spec("annotate-ports")])?.stages);
+    }
+    let mut pm = PassManager::with_pipeline(root);
+    pm.verify_each = !(opts.no_verify || opts.no_verify_after_passes);
+    pm.instrumentation.printing = IrPrinting {
+        before_all: opts.print_ir_before_all,
+        after_all: opts.print_ir_after_all,
+        before: opts.print_ir_before.clone(),
+        after: opts.print_ir_after.clone(),
+        after_change: opts.print_ir_after_change,
+        after_failure: opts.print_ir_after_failure,
+        module_scope: opts.print_ir_module_scope,
+        print_opts,
+    };
+    Ok(pm)
+}
+
+/// `--print-ir-before/after=NAMES` name registered passes.
+fn check_print_ir_names(opts: &Options, registry: &PassRegistry) -> Result<(), String> {
+    for (flag, names) in [("--print-ir-before", &opts.print_ir_before), ("--print-ir-after", &opts.print_ir_after)] {
+        for n in names {
+            if registry.get(n).is_none() {
+                let mut msg = format!("{}: unknown pass '{}'", flag, n);
+                if let Some(s) = crate::passes::pipeline::suggest(n, registry.all().iter().map(|p| p.name)) {
+                    msg.push_str(&format!("; did you mean '{}'?", s));
+                }
+                return Err(msg);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<(), ()> {
+    let start = std::time::Instant::now();
+    let print_opts = PrintOptions {
+        generic: opts.print_op_generic || opts.emit == "generic",
+        debuginfo: opts.print_debuginfo,
+        canonical: opts.canonical,
+        keep_comments: opts.keep_comments || opts.print_port_names,
+    };
+    // The pipeline is checked once, before reading the input; each chunk builds its own.
+    check_print_ir_names(opts, registry).map_err(|e| report_plain(&e))?;
+    let pm = build_pass_manager(opts, registry, flags, print_opts).map_err(|e| report_plain(&e))?;
+    if opts.dump_pass_pipeline {
+        eprintln!("Pass Manager with {} passes:\n{}\n", pm.root.stages.len(), pm.root.to_pretty(0));
+    }
     let input = Input::open(&opts.input).map_err(|e| report_plain(&e))?;
     let name = input.name.clone();
     let bytes = input.bytes();
@@ -206,23 +357,6 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
         report_plain(&format!("--emit={} is not supported yet (amir and generic are)", opts.emit));
         return Err(());
     }
-    let mut pass_names = opts.passes.clone();
-    if let Some(p) = &opts.pass_pipeline {
-        pass_names.extend(PassManager::parse_pipeline(p));
-    }
-    if opts.print_port_names {
-        pass_names.push("annotate-ports".to_string());
-    }
-    if let Err(e) = PassManager::new(registry, &pass_names) {
-        report_plain(&e);
-        return Err(());
-    }
-    let print_opts = PrintOptions {
-        generic: opts.print_op_generic || opts.emit == "generic",
-        debuginfo: opts.print_debuginfo,
-        canonical: opts.canonical,
-        keep_comments: opts.keep_comments || opts.print_port_names,
-    };
     let chunks: Vec<(usize, &str)> = if opts.split_input_file { split_chunks(text) } else { vec![(0, text)] };
     // Parsing gives the pages of a mapped file back as it goes (a single chunk only; the
     // chunks of --split-input-file are small).
@@ -231,7 +365,7 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
     let release: crate::syntax::parallel::Release<'_> = if chunks.len() == 1 { &release } else { &no_release };
     let results: Vec<ChunkResult> = chunks
         .par_iter()
-        .map(|&(_, chunk)| process_chunk(chunk, opts, registry, &pass_names, print_opts, release))
+        .map(|&(_, chunk)| process_chunk(chunk, opts, registry, flags, print_opts, release))
         .collect();
 
     // Line tables are only needed to render diagnostics.
@@ -241,9 +375,7 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
     let mut stderr = std::io::stderr().lock();
     for (r, &(offset, chunk)) in results.iter().zip(&chunks) {
         let diags: Vec<Diagnostic> = r.diags.iter().map(|d| d.clone().shifted(offset as u32)).collect();
-        for (label, ir) in &r.dumps {
-            let _ = writeln!(stderr, "// -----// IR Dump After {} //----- //\n{}", label, ir);
-        }
+        let _ = write!(stderr, "{}", r.dumps);
         if opts.verify_diagnostics {
             failed |= !check_expected(&file, chunk, offset, &diags, &mut stderr);
         } else {
@@ -252,11 +384,27 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
             }
             failed |= !diags.is_empty();
         }
-        if opts.timing {
-            let _ = writeln!(stderr, "{}", r.timing);
+    }
+    let timing_display = if opts.timing_display == "list" { TimingDisplay::List } else { TimingDisplay::Tree };
+    // Statistics and times of every chunk, summed.
+    let mut report = StageReport::for_pipeline(&pm.root);
+    let mut times = RunTimes::default();
+    for r in &results {
+        for (a, b) in report.iter_mut().zip(&r.report) {
+            a.merge(b);
         }
+        times.parser += r.parse_time;
+        times.verifier += r.verify_time;
+    }
+    if opts.pass_statistics {
+        let display = if opts.pass_statistics_display == "list" { StatisticsDisplay::List } else { StatisticsDisplay::Pipeline };
+        let _ = write!(stderr, "{}", render_statistics(&pm.root, &report, display));
     }
     if failed {
+        if opts.timing {
+            times.total = start.elapsed();
+            let _ = write!(stderr, "{}", render_timing(&pm.root, &report, times, timing_display));
+        }
         return Err(());
     }
     // The input is not needed any more: free it before printing, when the module and the
@@ -274,7 +422,9 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
         write_output(&opts.output, |w| w.write_all(joined.as_bytes()))
     };
     if opts.timing {
-        let _ = writeln!(stderr, "  print   {:>10.4}s", t.elapsed().as_secs_f64());
+        times.output = t.elapsed();
+        times.total = start.elapsed();
+        let _ = write!(stderr, "{}", render_timing(&pm.root, &report, times, timing_display));
     }
     // The process ends right after this: the operating system takes the modules' memory
     // back at once, where dropping them would free millions of allocations one by one (a
@@ -308,23 +458,33 @@ fn check_expected(file: &SourceFile<'_>, chunk: &str, offset: usize, diags: &[Di
     problems.is_empty()
 }
 
-/// What one chunk produced: the transformed module, or diagnostics.
+/// What one chunk produced: the transformed module, or diagnostics; IR dumps, the
+/// pipeline's report, and the time spent parsing and verifying.
 struct ChunkResult {
     module: Option<Module>,
     diags: Vec<Diagnostic>,
-    dumps: Vec<(String, String)>,
-    timing: String,
+    dumps: String,
+    report: Vec<StageReport>,
+    parse_time: std::time::Duration,
+    verify_time: std::time::Duration,
 }
 
 fn process_chunk(
     text: &str,
     opts: &Options,
     registry: &PassRegistry,
-    pass_names: &[String],
+    flags: &[PassFlag],
     print_opts: PrintOptions,
     release: crate::syntax::parallel::Release<'_>,
 ) -> ChunkResult {
-    let mut result = ChunkResult { module: None, diags: Vec::new(), dumps: Vec::new(), timing: String::new() };
+    let mut result = ChunkResult {
+        module: None,
+        diags: Vec::new(),
+        dumps: String::new(),
+        report: Vec::new(),
+        parse_time: Default::default(),
+        verify_time: Default::default(),
+    };
     let t0 = std::time::Instant::now();
     let mut module: Module = match crate::syntax::parse_module_releasing(text, release) {
         Ok(m) => m,
@@ -333,7 +493,7 @@ fn process_chunk(
             return result;
         }
     };
-    let t_parse = t0.elapsed();
+    result.parse_time = t0.elapsed();
     let t1 = std::time::Instant::now();
     if !opts.no_verify {
         let mut d = crate::verify::verify_module(&module);
@@ -343,26 +503,17 @@ fn process_chunk(
             return result;
         }
     }
-    let t_verify = t1.elapsed();
-    let Ok(mut pm) = PassManager::new(registry, pass_names) else { return result };
-    pm.verify_each = !opts.no_verify;
-    pm.print_ir_after_all = opts.print_ir_after_all;
-    let mut dumps = Vec::new();
-    let run = pm.run(&mut module, |name, m| dumps.push((name.to_string(), print_module(m, print_opts))));
-    result.dumps = dumps;
+    result.verify_time = t1.elapsed();
+    // Checked before any chunk ran (drive), so this does not fail.
+    let Ok(mut pm) = build_pass_manager(opts, registry, flags, print_opts) else { return result };
+    let run = pm.run(&mut module, |_, _| {});
+    result.dumps = std::mem::take(&mut pm.instrumentation.dumps);
+    result.report = std::mem::take(&mut pm.report);
+    result.verify_time += pm.verify_time;
     if let Err(d) = run {
         result.diags = d;
         return result;
     }
-    let mut timing = format!(
-        "===-------------------------------------------------------------------------===\n  amanda-opt timing\n===-------------------------------------------------------------------------===\n  parse   {:>10.4}s\n  verify  {:>10.4}s",
-        t_parse.as_secs_f64(),
-        t_verify.as_secs_f64()
-    );
-    for (name, d) in &pm.timings {
-        timing.push_str(&format!("\n  {:<7} {:>10.4}s", name, d.as_secs_f64()));
-    }
-    result.timing = timing;
     result.module = Some(module);
     result
 }

@@ -229,9 +229,10 @@ impl PassOptions {
         self.raw(name).to_string()
     }
 
-    /// A list option: its comma-separated items, empty items dropped.
+    /// A list option: its comma-separated items, empty items dropped (as MLIR splits them:
+    /// commas inside quotes or brackets do not split; one pair of outer quotes is removed).
     pub fn list(&self, name: &str) -> Vec<String> {
-        self.raw(name).split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+        super::pipeline::split_list(self.raw(name))
     }
 
     /// Whether the option was given explicitly.
@@ -247,8 +248,8 @@ impl PassOptions {
 
 fn parse_bool(v: &str) -> Option<bool> {
     match v.trim() {
-        "" | "true" | "1" => Some(true),
-        "false" | "0" => Some(false),
+        "" | "true" | "TRUE" | "True" | "1" => Some(true),
+        "false" | "FALSE" | "False" | "0" => Some(false),
         _ => None,
     }
 }

@@ -19,6 +19,7 @@ impl Default for PassRegistry {
         super::control_flow::register(&mut r);
         super::functions::register(&mut r);
         super::folding::register(&mut r);
+        super::testing::register(&mut r);
         r
     }
 }

@@ -364,3 +364,16 @@ impl Printer<'_> {
 pub fn type_text(m: &Module, t: crate::ir::TypeId) -> String {
     type_to_string(&m.ctx, t)
 }
+
+// ---- One op on its own (the pass manager's IR dumps of a nested pass's op) ----
+
+/// Prints `op` alone (with its regions), as MLIR prints the op a nested pass ran on in
+/// `--print-ir-after-all` dumps. Names are those of the whole module; MLIR's aliases are
+/// not used (their definitions belong to the file).
+pub fn print_op_text(m: &Module, op: crate::ir::OpId, opts: PrintOptions) -> String {
+    let aliases = locs::Aliases::empty();
+    let names = module_names(m, opts);
+    let mut p = Printer::new(shared(m, opts, &names, &aliases, Split::SEQUENTIAL), WorkerState::default(), None);
+    p.print_op(op, 0);
+    p.out
+}

@@ -11,18 +11,19 @@
 // The pass manager's command line: --list-passes, --pass=NAME, --pass-pipeline (also in
 // mlir-opt's `builtin.module(...)` spelling), --print-ir-after-all and --timing on stderr,
 // and clean errors for an unknown pass, an output kind not supported yet, an unknown flag.
+// test-files/pass-manager/ tests each of these in detail.
 
 // LIST: --canonicalize
 // LIST: --verify
 // CHECK:      tfg.func @f
 // CHECK-NOT:  Cast
 // CHECK:      return
-// DUMP:       // -----// IR Dump After canonicalize //----- //
+// DUMP:       // -----// IR Dump After Canonicalize (canonicalize) //----- //
 // DUMP-NEXT:  tfg.func @f
-// TIMING:     parse
-// TIMING:     canonicalize
-// TIMING:     print
-// UNKNOWN:    error: unknown pass 'no-such-pass'
+// TIMING:     Parser
+// TIMING:     Canonicalize
+// TIMING:     Output
+// UNKNOWN:    error: <command line>:1:1: unknown pass 'no-such-pass'
 // EMIT:       error: --emit=onnx is not supported yet
 // FLAG:       error: unexpected argument '--no-such-flag'
 // VERSION:    amanda-opt {{[0-9]+\.[0-9]+\.[0-9]+}}

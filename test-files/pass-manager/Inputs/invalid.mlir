@@ -1,0 +1,4 @@
+"tfg.func"() ({
+^bb0:
+  "tfg.return"() : () -> ()
+}) {sym_name = "f"} : () -> ()
