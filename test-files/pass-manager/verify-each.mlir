@@ -11,10 +11,13 @@
 // After each pass that reports a change, the module is verified (mlir-opt's
 // -verify-each), unless --no-verify / --verify-each=false / -verify-each=0; as mlir-opt,
 // --verify-each=false still verifies the input after parsing. A pass failure
-// or a failed verification stops the pipeline (the nested pipeline stops at the first
-// function that fails) with its diagnostics, exit status 1, and nothing is printed.
+// or a failed verification stops the pipeline (a nested pipeline of several passes stops at
+// the first function that fails) with its diagnostics, exit status 1, and nothing is
+// printed. A single pass nested on functions is run on all of them at once, then the
+// module verified, so every broken function is reported (as mlir-opt's multithreaded
+// pass adaptor reports every failing function), however many threads run.
 
-// BROKEN:      error: 'tfg.func' op requires attribute 'function_type'
+// BROKEN-COUNT-3: error: 'tfg.func' op requires attribute 'function_type'
 // BROKEN-NOT:  error:
 // BROKEN-NOT:  {{^}}tfg.func
 

@@ -1,5 +1,5 @@
 // RUN: %amanda_opt %s --tfg-cse | FileCheck %s
-// RUN: %amanda_opt %s --pass-pipeline='builtin.module(tfg-cse)' | FileCheck %s
+// RUN: %amanda_opt %s --pass-pipeline='builtin.module(tfg.func(tfg-cse))' | FileCheck %s
 
 // Stateless nodes that differ only in their node name are merged; control operands are
 // part of the expression; a different device or an unknown attribute keeps them apart.
