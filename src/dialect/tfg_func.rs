@@ -27,6 +27,17 @@ pub struct FuncResultSpec {
     pub attrs: Vec<NamedAttr>,
 }
 
+/// `@name` as a flat symbol reference attribute (quoted when the name is not an identifier).
+pub fn symbol_ref(m: &mut Module, name: &str) -> AttrId {
+    let spelled = if crate::printer::attrs::is_bare_identifier(name) {
+        format!("@{}", name)
+    } else {
+        format!("@\"{}\"", crate::ir::context::escape_string(name))
+    };
+    let s = m.ctx.sym(&spelled);
+    m.ctx.attr(AttrData::SymbolRef(vec![s]))
+}
+
 /// A dictionary attribute with `entries` sorted by name, as MLIR stores dictionaries.
 pub fn sorted_dict(m: &mut Module, mut entries: Vec<NamedAttr>) -> AttrId {
     entries.sort_by(|a, b| m.ctx.str(a.name).cmp(m.ctx.str(b.name)));

@@ -374,12 +374,27 @@ impl PassManager {
         rep.runs += targets.len() as u64;
         let changed = cx.changed();
         rep.stats.merge(cx);
+        result = self.check_after(e, m, crate::ir::Span::new(0, 0), changed, result);
+        after(e.name, m);
+        result
+    }
+
+    /// After a pass ran: marks a changed module edited, gives a failure without diagnostics
+    /// one at `at`, and verifies a changed module (unless told not to).
+    fn check_after(
+        &mut self,
+        e: &PassEntry,
+        m: &mut Module,
+        at: crate::ir::Span,
+        changed: bool,
+        mut result: Result<(), Vec<Diagnostic>>,
+    ) -> Result<(), Vec<Diagnostic>> {
         if changed {
             m.mark_edited();
         }
         if let Err(d) = &mut result {
             if d.is_empty() {
-                d.push(Diagnostic::error(crate::ir::Span::new(0, 0), format!("pass '{}' failed", e.name)));
+                d.push(Diagnostic::error(at, format!("pass '{}' failed", e.name)));
             }
         }
         if result.is_ok() && self.verify_each && changed {
@@ -390,7 +405,6 @@ impl PassManager {
                 result = Err(d);
             }
         }
-        after(e.name, m);
         result
     }
 
@@ -410,22 +424,8 @@ impl PassManager {
         rep.runs += 1;
         let changed = cx.changed();
         rep.stats.merge(cx);
-        if changed {
-            m.mark_edited();
-        }
-        if let Err(d) = &mut result {
-            if d.is_empty() {
-                d.push(Diagnostic::error(target_span(m, target), format!("pass '{}' failed", e.name)));
-            }
-        }
-        if result.is_ok() && self.verify_each && changed {
-            let t = Instant::now();
-            let d = crate::verify::verify_module(m);
-            self.verify_time += t.elapsed();
-            if !d.is_empty() {
-                result = Err(d);
-            }
-        }
+        let at = target_span(m, target);
+        result = self.check_after(e, m, at, changed, result);
         match &result {
             Ok(()) => self.instrumentation.after_pass(e, m, target, changed),
             Err(_) => self.instrumentation.after_pass_failed(e, m, target),

@@ -113,16 +113,7 @@ pub fn symbol_name(m: &Module, a: AttrId) -> Option<String> {
     Some(s.to_string())
 }
 
-/// A `@name` symbol reference (quoted when the name is not an identifier).
-pub fn symbol_ref(m: &mut Module, name: &str) -> AttrId {
-    let spelled = if crate::printer::attrs::is_bare_identifier(name) {
-        format!("@{}", name)
-    } else {
-        format!("@\"{}\"", crate::ir::context::escape_string(name))
-    };
-    let s = m.ctx.sym(&spelled);
-    m.ctx.attr(AttrData::SymbolRef(vec![s]))
-}
+pub use crate::dialect::tfg_func::symbol_ref;
 
 /// The function name and call attributes of a `#tf_type.func<@name, {attrs}>`.
 pub fn func_ref(m: &Module, a: AttrId) -> Option<(String, AttrId)> {

@@ -33,16 +33,7 @@ pub fn visibility(m: &Module, op: OpId) -> String {
         .unwrap_or_else(|| "public".into())
 }
 
-/// `@name` as a flat symbol reference attribute.
-pub fn symbol_ref(m: &mut Module, name: &str) -> AttrId {
-    let spelled = if crate::printer::attrs::is_bare_identifier(name) {
-        format!("@{}", name)
-    } else {
-        format!("@\"{}\"", crate::ir::context::escape_string(name))
-    };
-    let s = m.ctx.sym(&spelled);
-    m.ctx.attr(AttrData::SymbolRef(vec![s]))
-}
+pub use crate::dialect::tfg_func::symbol_ref;
 
 /// The name a spelled reference part (`@f`, `@"a b"`) stands for.
 pub fn part_name(spelled: &str) -> String {
