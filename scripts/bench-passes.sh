@@ -26,7 +26,7 @@ RUNS=${BENCH_RUNS:-3}
 AMANDA="$TARGET/release/amanda-opt"
 GEN="$TARGET/release/examples/gen-graph"
 LIBRARY_OPS=${LIBRARY_OPS:-4000}
-LIBRARY_PIPELINE=${LIBRARY_PIPELINE:-builtin.module(tfg.func(tfg-toposort,tfg-cse))}
+LIBRARY_PIPELINE=${LIBRARY_PIPELINE:-builtin.module(tfg.func(tfg-toposort))}
 
 echo "building amanda-opt and gen-graph (release)..." >&2
 cargo build --release --quiet --bin amanda-opt --example gen-graph
@@ -51,7 +51,7 @@ timing() {
 }
 
 declare -A SHARE TIME
-passes=(tfg-toposort tfg-cse tfg-constant-folding)
+read -r -a passes <<<"${BENCH_PASSES:-tfg-toposort tfg-cse tfg-constant-folding}"
 for n in "${sizes[@]}"; do
     graph="$OUT/graph-own-$n.mlir"
     [ -f "$graph" ] || "$GEN" "$n" 1 -o "$graph"

@@ -48,7 +48,7 @@ pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(
 /// Runs CSE on the regions of `op` (a `tfg.func`); returns (ops CSE'd, ops DCE'd).
 pub fn cse_op_regions(m: &mut Module, op: OpId, tf: &mut TfOps<'_>) -> (usize, usize) {
     let name_sym = m.ctx.lookup_sym(NODE_NAME);
-    let mut d = Driver { tf, name_sym, known: Known::default(), erase: Vec::new(), cse: 0, dce: 0 };
+    let mut d = Driver { tf, name_sym, known: Known::default(), erase: Vec::new(), cse: 0, dce: 0, simplifiable: FxHashMap::default() };
     let graph = matches!(m.op_name(op), "tfg.func" | "tfg.graph" | "builtin.module");
     for r in m.body.op(op).regions.clone() {
         let blocks = m.body.region(r).blocks.clone();
@@ -106,6 +106,7 @@ struct Driver<'a, 'r> {
     erase: Vec<OpId>,
     cse: usize,
     dce: usize,
+    simplifiable: FxHashMap<Sym, bool>,
 }
 
 impl Driver<'_, '_> {
@@ -136,17 +137,26 @@ impl Driver<'_, '_> {
         }
     }
 
-    /// Whether the op is free of memory effects (a stateless tfg node).
-    fn effect_free(&mut self, m: &Module, op: OpId) -> bool {
-        TfOps::has_registry_interface(m, op) && !super::tf_ops::is_intrinsic(m, op) && !self.tf.is_stateful(m, op)
+    /// Whether the op may be simplified: a stateless tfg node, not one of tfg's intrinsic
+    /// ops (terminators among them). Known by op name for ops without regions (a million
+    /// ops have a few dozen names).
+    fn simplifiable(&mut self, m: &Module, op: OpId) -> bool {
+        let name = m.body.op(op).name;
+        let plain = m.body.op(op).regions.is_empty();
+        if plain {
+            if let Some(&ok) = self.simplifiable.get(&name) {
+                return ok;
+            }
+        }
+        let ok = TfOps::has_registry_interface(m, op) && !super::tf_ops::is_intrinsic(m, op) && !self.tf.is_stateful(m, op);
+        if plain {
+            self.simplifiable.insert(name, ok);
+        }
+        ok
     }
 
     fn simplify(&mut self, m: &mut Module, op: OpId, ssa_dominance: bool) {
-        // Terminators and tfg's intrinsic ops are never simplified.
-        if super::tf_ops::is_intrinsic(m, op) {
-            return;
-        }
-        if !self.effect_free(m, op) {
+        if !self.simplifiable(m, op) {
             return;
         }
         if !m.body.op_has_uses(op) {
