@@ -374,17 +374,19 @@ impl PassManager {
         rep.runs += targets.len() as u64;
         let changed = cx.changed();
         rep.stats.merge(cx);
-        result = self.check_after(e, m, crate::ir::Span::new(0, 0), changed, result);
+        result = self.check_after(e, m, &targets, crate::ir::Span::new(0, 0), changed, result);
         after(e.name, m);
         result
     }
 
     /// After a pass ran: marks a changed module edited, gives a failure without diagnostics
     /// one at `at`, and verifies a changed module (unless told not to).
+    #[allow(clippy::too_many_arguments)]
     fn check_after(
         &mut self,
         e: &PassEntry,
         m: &mut Module,
+        targets: &[PassTarget],
         at: crate::ir::Span,
         changed: bool,
         mut result: Result<(), Vec<Diagnostic>>,
@@ -399,7 +401,7 @@ impl PassManager {
         }
         if result.is_ok() && self.verify_each && changed {
             let t = Instant::now();
-            let d = crate::verify::verify_module(m);
+            let d = verify_targets(m, targets);
             self.verify_time += t.elapsed();
             if !d.is_empty() {
                 result = Err(d);
@@ -425,7 +427,7 @@ impl PassManager {
         let changed = cx.changed();
         rep.stats.merge(cx);
         let at = target_span(m, target);
-        result = self.check_after(e, m, at, changed, result);
+        result = self.check_after(e, m, &[target], at, changed, result);
         match &result {
             Ok(()) => self.instrumentation.after_pass(e, m, target, changed),
             Err(_) => self.instrumentation.after_pass_failed(e, m, target),
@@ -433,6 +435,31 @@ impl PassManager {
         after(e.name, m);
         result
     }
+}
+
+/// Verification after a pass that changed the IR: only the ops it ran on when they are
+/// isolated from above (MLIR lets a pass on such an op change nothing outside it; verifying
+/// the whole module after each of a library's functions would cost the square of its size),
+/// else the whole module.
+fn verify_targets(m: &Module, targets: &[PassTarget]) -> Vec<Diagnostic> {
+    let isolated = |t: &PassTarget| match *t {
+        PassTarget::Op(op) => {
+            m.op_name(op) != "builtin.module" && crate::syntax::resolve::is_isolated_from_above(m.op_name(op))
+        }
+        PassTarget::Module => false,
+    };
+    if targets.is_empty() || !targets.iter().all(isolated) {
+        return crate::verify::verify_module(m);
+    }
+    let mut diags = Vec::new();
+    for t in targets {
+        if let PassTarget::Op(op) = *t {
+            if !m.body.is_erased(op) && m.body.parent_block(op).is_some() {
+                diags.extend(crate::verify::verify_op_tree(m, op));
+            }
+        }
+    }
+    diags
 }
 
 /// Where to report a failure of a pass on `target`.

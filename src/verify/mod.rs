@@ -118,6 +118,17 @@ pub fn verify_module_with(m: &Module, split: Split) -> Vec<Diagnostic> {
     v.finish()
 }
 
+/// Checks `op` and everything nested in it, as [`verify_module`] would, without the rest of
+/// the module: what the pass manager verifies after a pass that ran on an op isolated from
+/// above (a `tfg.func`, a `tfg.graph`), which may change nothing outside it. Symbol tables
+/// are only checked for uniqueness when `op` holds one (a `builtin.module`); symbol uses in
+/// `op` are looked up in the table around it.
+pub fn verify_op_tree(m: &Module, op: OpId) -> Vec<Diagnostic> {
+    let mut v = Verifier::new(m, Split::DEFAULT);
+    v.verify_op(op);
+    v.finish_with(m.op_name(op) == "builtin.module")
+}
+
 /// The ops of a large block, verified on rayon's workers: each piece's verifier (and
 /// whether its ops are valid) in block order, and what the successor rules found among the
 /// ops, which the block rules of the op owning the block report before anything inside.
@@ -307,8 +318,16 @@ impl<'m> Verifier<'m> {
         }
     }
 
-    fn finish(mut self) -> Vec<Diagnostic> {
-        symbols::check_tables(&mut self);
+    fn finish(self) -> Vec<Diagnostic> {
+        self.finish_with(true)
+    }
+
+    /// The cross-op checks, then every diagnostic in source order; `tables`: whether the
+    /// file's symbol tables are checked for names defined twice.
+    fn finish_with(mut self, tables: bool) -> Vec<Diagnostic> {
+        if tables {
+            symbols::check_tables(&mut self);
+        }
         for (op, kind) in std::mem::take(&mut self.symbol_users) {
             if let Err(d) = concrete_ops::check_symbol_uses(&mut self, op, kind) {
                 self.diags.push(d);
