@@ -189,3 +189,19 @@ fn a_cloned_op_gets_fresh_names_and_the_original_keeps_its_own() {
     assert!(text.contains("  %add_3, %ctl_2_4 = AddV2(%x, %y) [%ctl_0] name(\"add\")"), "{}", text);
     common::parse(&text).unwrap();
 }
+
+#[test]
+fn errors_on_ops_a_pass_made_point_at_the_op_around_them() {
+    let mut m = common::parse(INPUT).unwrap();
+    let add = nodes(&m).into_iter().find(|&o| tfg::op_type(&m, o) == "AddV2").unwrap();
+    let ctl = tfg::control_token(&m, add).unwrap();
+    let x = tfg::data_operands(&m, add)[0];
+    // A control operand before a data operand breaks tfg's operand order.
+    let bad = tfg::NodeBuilder::new(&mut m, "Bad").operands(&[ctl, x]).name("bad").build();
+    m.body.insert_op_after(add, bad);
+    let diags = amanda_opt::verify::verify_module(&m);
+    assert_eq!(diags.len(), 1, "{:?}", diags);
+    let graph = m.top_ops()[0];
+    assert_eq!(diags[0].span, Some(m.body.op(graph).span), "{:?}", diags[0]);
+    assert!(diags[0].notes.iter().any(|n| n.1.contains("'tfg.Bad' op (node \"bad\") was created by a pass")), "{:?}", diags[0]);
+}

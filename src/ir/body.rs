@@ -26,6 +26,11 @@ impl Span {
     pub fn range(self) -> std::ops::Range<usize> {
         self.start as usize..self.end as usize
     }
+    /// Whether the span covers nothing: an entity made in code (by a pass or an importer),
+    /// not read from the text.
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
 }
 
 /// A place where a value is used: operand `slot` of `op`.

@@ -355,12 +355,26 @@ impl<'m> Verifier<'m> {
 
     /// `'tfg.Op' op <msg>` at `op`, as MLIR's `emitOpError`.
     pub fn op_error(&self, op: OpId, msg: impl AsRef<str>) -> Diagnostic {
-        Diagnostic::error(self.m.body.op(op).span, format!("'{}' op {}", self.name(op), msg.as_ref()))
+        self.error(op, format!("'{}' op {}", self.name(op), msg.as_ref()))
     }
 
-    /// `<msg>` at `op`, as MLIR's `emitError`.
+    /// `<msg>` at `op`, as MLIR's `emitError`. An op a pass created has no place in the
+    /// file: the error points at the nearest op around it that has one, and says so.
     pub fn error(&self, op: OpId, msg: impl Into<String>) -> Diagnostic {
-        Diagnostic::error(self.m.body.op(op).span, msg)
+        let span = self.m.body.op(op).span;
+        if !span.is_empty() {
+            return Diagnostic::error(span, msg);
+        }
+        let mut at = self.m.body.parent_op(op);
+        while let Some(p) = at.filter(|&p| self.m.body.op(p).span.is_empty()) {
+            at = self.m.body.parent_op(p);
+        }
+        let node = self.m.node_name(op).map(|n| format!(" (node \"{}\")", n)).unwrap_or_default();
+        let where_ = at.map(|p| self.m.body.op(p).span).unwrap_or_default();
+        Diagnostic::error(where_, msg).with_note(
+            at.map(|p| self.m.body.op(p).span),
+            format!("the '{}' op{} was created by a pass; the op shown holds it", self.name(op), node),
+        )
     }
 
     /// An inherent attribute: from the attribute dictionary or the `<{...}>` properties.
