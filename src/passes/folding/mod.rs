@@ -1,7 +1,9 @@
-//! Passes that compute: `tfg-shape-inference` (result types and `_output_shapes` from the
-//! shape functions of common TensorFlow ops), `tfg-constant-folding` (Grappler's constant
-//! folding rules as TensorFlow's tfg port has them, with an evaluator for the ops it folds)
-//! and `tfg-remapper` (its fusions that are not oneDNN-specific).
+//! Passes that compute: `tfg-shape-inference` (result types from the shape functions of
+//! common TensorFlow ops) and `tfg-constant-folding` (Grappler's constant folding rules as
+//! TensorFlow's tfg port has them, with an evaluator for the ops it folds).
+
+pub mod eval;
+pub mod tensor;
 
 use super::PassRegistry;
 
