@@ -2,10 +2,43 @@
 //! common TensorFlow ops) and `tfg-constant-folding` (Grappler's constant folding rules as
 //! TensorFlow's tfg port has them, with an evaluator for the ops it folds).
 
+pub mod constant_folding;
 pub mod eval;
+pub mod patterns;
 pub mod tensor;
 
+use super::pass::{OptionKind, PassInfo, PassOption};
 use super::PassRegistry;
 
+const CONSTANT_FOLDING_OPTIONS: &[PassOption] = &[
+    PassOption { name: "nodes-to-preserve", kind: OptionKind::StringList, default: "", description: "Comma separated list of ops that won't be optimized." },
+    PassOption { name: "feeds", kind: OptionKind::StringList, default: "", description: "Comma separated list of feed ops." },
+    PassOption { name: "fetches", kind: OptionKind::StringList, default: "", description: "Comma separated list of fetch ops." },
+    PassOption {
+        name: "disable-compressed-tensor-optimization",
+        kind: OptionKind::Bool,
+        default: "false",
+        description: "Determine if we should disable compressed tensor optimization",
+    },
+    PassOption {
+        name: "fold-quantization-emulation",
+        kind: OptionKind::Bool,
+        default: "true",
+        description: "Determine if we should fold quantization emulation ops",
+    },
+    PassOption { name: "pattern-category", kind: OptionKind::Int, default: "0", description: "Select the pattern kind: 0 all, 1 folding, 2 propagation" },
+];
+
 /// Registers this family's passes.
-pub fn register(_r: &mut PassRegistry) {}
+pub fn register(r: &mut PassRegistry) {
+    r.add(PassInfo {
+        name: "tfg-constant-folding",
+        summary: "constant-folding on tfg",
+        options: CONSTANT_FOLDING_OPTIONS,
+        anchor: Some("tfg.func"),
+        create: |o| {
+            let opts = constant_folding::Options::from_pass_options(o);
+            Ok(Box::new(move |m: &mut crate::ir::Module, t, cx: &mut super::PassContext| constant_folding::run(m, t, cx, &opts)))
+        },
+    });
+}
