@@ -5,6 +5,8 @@
 pub mod constant_folding;
 pub mod eval;
 pub mod patterns;
+pub mod shape_inference;
+pub mod shapes;
 pub mod tensor;
 
 use super::pass::{OptionKind, PassInfo, PassOption};
@@ -29,8 +31,18 @@ const CONSTANT_FOLDING_OPTIONS: &[PassOption] = &[
     PassOption { name: "pattern-category", kind: OptionKind::Int, default: "0", description: "Select the pattern kind: 0 all, 1 folding, 2 propagation" },
 ];
 
+const SHAPE_INFERENCE_OPTIONS: &[PassOption] =
+    &[PassOption { name: "graph-version", kind: OptionKind::Int, default: "0", description: "The graph producer version" }];
+
 /// Registers this family's passes.
 pub fn register(r: &mut PassRegistry) {
+    r.add(PassInfo {
+        name: "tfg-shape-inference",
+        summary: "Infer the output shape of operations",
+        options: SHAPE_INFERENCE_OPTIONS,
+        anchor: None,
+        create: |_| Ok(Box::new(shape_inference::run)),
+    });
     r.add(PassInfo {
         name: "tfg-constant-folding",
         summary: "constant-folding on tfg",
