@@ -74,7 +74,8 @@ pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext, opts: &Opti
 fn fold_block(m: &mut Module, block: BlockId, opts: &Options) -> u64 {
     let ops: Vec<OpId> = m.body.block_ops(block).collect();
     let mut rw = Rewriter { m, opts, block, worklist: Vec::with_capacity(ops.len()), queued: Vec::new(), at: None, folded: Vec::new() };
-    for &op in ops.iter().rev() {
+    // MLIR's driver pops its worklist from the back: the last op is tried first.
+    for &op in ops.iter() {
         rw.push(op);
     }
     let mut rewrites = 0u64;
@@ -463,10 +464,11 @@ impl Rewriter<'_> {
         self.insert(op)
     }
 
-    /// Copies attributes, dropping the ones TensorFlow calls regular node attributes
-    /// (`EraseRegularNodeAttributes`: names starting with `_`).
+    /// The attributes TensorFlow's `EraseRegularNodeAttributes` leaves: those whose names
+    /// start with `_` (node name, device, `_output_shapes`, ...); the op's own attributes
+    /// go.
     pub fn non_regular_attrs(&self, op: OpId) -> Vec<NamedAttr> {
-        self.m.body.attrs(op).iter().copied().filter(|a| !self.m.ctx.str(a.name).starts_with('_')).collect()
+        self.m.body.attrs(op).iter().copied().filter(|a| self.m.ctx.str(a.name).starts_with('_')).collect()
     }
 
     pub fn all_attrs(&self, op: OpId) -> Vec<NamedAttr> {
@@ -507,7 +509,7 @@ impl Rewriter<'_> {
     }
 
     /// `CreateConstantTensorOp`: a Const node of result type `ty` holding `value`, with
-    /// the non-regular attributes of `other_attrs`, `dtype` from the value, and the name
+    /// the `_`-prefixed attributes of `other_attrs`, `dtype` from the value, and the name
     /// `<name_prefix>/const_folded` when a prefix is given.
     pub fn create_const(
         &mut self,
@@ -523,7 +525,7 @@ impl Rewriter<'_> {
         }
         let vty = self.attr_type(value)?;
         let elem = self.elem_type(vty)?;
-        let mut attrs: Vec<NamedAttr> = other_attrs.iter().copied().filter(|a| !self.m.ctx.str(a.name).starts_with('_')).collect();
+        let mut attrs: Vec<NamedAttr> = other_attrs.iter().copied().filter(|a| self.m.ctx.str(a.name).starts_with('_')).collect();
         let dt = self.type_attr_of(elem);
         self.set_in(&mut attrs, "dtype", dt);
         self.set_in(&mut attrs, "value", value);
