@@ -415,9 +415,7 @@ fn broadcast(a: &Shape, b: &Shape) -> Option<Shape> {
             y
         } else if x == 1 {
             y
-        } else if y == 1 {
-            x
-        } else if x == y {
+        } else if y == 1 || x == y {
             x
         } else {
             -1

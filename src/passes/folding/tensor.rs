@@ -284,7 +284,7 @@ fn nest(ctx: &mut Context, shape: &[i64], elems: &[AttrId]) -> AttrId {
         return elems[0];
     }
     let outer = shape[0].max(0) as usize;
-    let inner = if outer == 0 { 0 } else { elems.len() / outer };
+    let inner = elems.len().checked_div(outer).unwrap_or(0);
     let items: Vec<AttrId> = (0..outer).map(|i| nest(ctx, &shape[1..], &elems[i * inner..(i + 1) * inner])).collect();
     ctx.attr(AttrData::Array(items))
 }
@@ -342,7 +342,7 @@ fn read_raw(dtype: DType, bytes: &[u8], n: usize, ints: &mut Vec<i64>, floats: &
         return Some(());
     }
     let size = dtype.size_bytes() as usize;
-    if size == 0 || bytes.len() % size != 0 {
+    if size == 0 || !bytes.len().is_multiple_of(size) {
         return None;
     }
     let count = bytes.len() / size;
