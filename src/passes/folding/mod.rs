@@ -69,7 +69,8 @@ pub fn register(r: &mut PassRegistry) {
         name: "tfg-constant-folding",
         summary: "constant-folding on tfg",
         options: CONSTANT_FOLDING_OPTIONS,
-        anchor: Some("tfg.func"),
+        // Declared without an op in passes.td: it folds the bodies of graphs and functions.
+        anchor: None,
         create: |o| {
             let opts = constant_folding::Options::from_pass_options(o);
             Ok(Box::new(move |m: &mut crate::ir::Module, t, cx: &mut super::PassContext| constant_folding::run(m, t, cx, &opts)))

@@ -1068,7 +1068,8 @@ fn simplify_arithmetic(rw: &mut Rewriter, op: OpId) -> bool {
     let is_logical_or = ty == "LogicalOr";
     let is_add = is_add(rw, op) || matches!(ty, "BiasAdd" | "BiasAddV1") || is_logical_or;
     let is_sub = ty == "Sub";
-    let is_any_div = matches!(ty, "Div" | "RealDiv" | "Xdivy" | "TruncateDiv" | "DivNoNan");
+    // `IsAnyDiv` without FloorDiv.
+    let is_any_div = matches!(ty, "Div" | "RealDiv" | "Xdivy" | "TruncateDiv");
     if !is_mul && !is_matmul && !is_add && !is_sub && !is_any_div {
         return false;
     }
