@@ -9,7 +9,6 @@ mod common;
 
 use amanda_opt::dialect::tfg;
 use amanda_opt::ir::{BlockId, Module, OpId};
-use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
 /// Graphs, a function and region control flow, with control edges and spelled names.
@@ -129,8 +128,6 @@ fn edit(m: &mut Module, kind: u8, a: usize, b: usize) -> bool {
             let ctl = tfg::control_token(m, op).expect("node");
             let new = tfg::NodeBuilder::new(m, "Identity").operands(&[v]).control_operands(&[ctl]).results(&[ty]).build();
             m.body.insert_op_after(op, new);
-            let attr = m.ctx.string_attr("f32");
-            let _ = attr;
             true
         }
     }
