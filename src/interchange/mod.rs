@@ -1,0 +1,3 @@
+//! Reading and writing other tools' graph formats (TensorFlow GraphDef).
+
+pub mod graphdef;
