@@ -78,6 +78,12 @@ pub struct Options {
     /// Accepted for mlir-opt compatibility (unknown dialects are always allowed).
     #[arg(long, hide = true)]
     pub allow_unregistered_dialect: bool,
+    /// Read the input as a TensorFlow GraphDef (binary or text), as tfg-translate does.
+    #[arg(long)]
+    pub graphdef_to_mlir: bool,
+    /// Write the result as a GraphDef in text format, as tfg-translate does.
+    #[arg(long)]
+    pub mlir_to_graphdef: bool,
     /// Do not run the verifier after parsing and after each pass.
     #[arg(long, alias = "no-verify-each")]
     pub no_verify: bool,
@@ -187,23 +193,14 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
     let input = Input::open(&opts.input).map_err(|e| report_plain(&e))?;
     let name = input.name.clone();
     let bytes = input.bytes();
-    let text = match input.text() {
-        Ok(t) => t,
-        Err(valid_up_to) => {
-            let valid = std::str::from_utf8(&bytes[..valid_up_to]).unwrap_or("");
-            let file = SourceFile::new(&name, valid);
-            let d = Diagnostic::error(Span::new(valid.len(), valid.len()), "invalid UTF-8 in input");
-            eprint!("{}", file.render(&d));
-            return Err(());
-        }
-    };
     let ext = Path::new(&opts.input).extension().and_then(|e| e.to_str()).unwrap_or("");
-    if matches!(ext, "pb" | "pbtxt" | "onnx" | "pt") {
-        report_plain(&format!("{}: importing .{} files is not supported yet (text IR only)", name, ext));
+    if matches!(ext, "onnx" | "pt") {
+        report_plain(&format!("{}: importing .{} files is not supported yet", name, ext));
         return Err(());
     }
-    if opts.emit != "amir" && opts.emit != "generic" {
-        report_plain(&format!("--emit={} is not supported yet (amir and generic are)", opts.emit));
+    let graphdef_out = crate::interchange::cli::emits_graphdef(opts);
+    if !matches!(opts.emit.as_str(), "amir" | "generic" | "graphdef" | "pbtxt") {
+        report_plain(&format!("--emit={} is not supported yet (amir, generic, graphdef and pbtxt are)", opts.emit));
         return Err(());
     }
     let mut pass_names = opts.passes.clone();
@@ -222,6 +219,19 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
         debuginfo: opts.print_debuginfo,
         canonical: opts.canonical,
         keep_comments: opts.keep_comments || opts.print_port_names,
+    };
+    if crate::interchange::cli::is_graphdef_input(opts, ext) {
+        return crate::interchange::cli::drive_graphdef(opts, registry, &pass_names, &name, bytes, print_opts);
+    }
+    let text = match input.text() {
+        Ok(t) => t,
+        Err(valid_up_to) => {
+            let valid = std::str::from_utf8(&bytes[..valid_up_to]).unwrap_or("");
+            let file = SourceFile::new(&name, valid);
+            let d = Diagnostic::error(Span::new(valid.len(), valid.len()), "invalid UTF-8 in input");
+            eprint!("{}", file.render(&d));
+            return Err(());
+        }
     };
     let chunks: Vec<(usize, &str)> = if opts.split_input_file { split_chunks(text) } else { vec![(0, text)] };
     // Parsing gives the pages of a mapped file back as it goes (a single chunk only; the
@@ -266,7 +276,15 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
     drop(input);
     let modules: Vec<&Module> = results.iter().filter_map(|r| r.module.as_ref()).collect();
     let t = std::time::Instant::now();
-    let written = if let [single] = modules.as_slice() {
+    let written = if graphdef_out {
+        match modules.as_slice() {
+            [single] => match crate::interchange::cli::export_bytes(single, opts) {
+                Ok(out) => write_output(&opts.output, |w| w.write_all(&out)),
+                Err(e) => Err(e),
+            },
+            _ => Err("GraphDef output needs exactly one module".to_string()),
+        }
+    } else if let [single] = modules.as_slice() {
         write_output(&opts.output, |w| crate::printer::print_module_to(single, print_opts, w))
     } else {
         let texts: Vec<String> = modules.par_iter().map(|m| print_module(m, print_opts)).collect();

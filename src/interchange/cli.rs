@@ -1,0 +1,65 @@
+//! The command line's GraphDef paths (kept here so src/cli.rs only dispatches): reading a
+//! `.pb`/`.pbtxt` input (or any input with `-graphdef-to-mlir`), and writing the result as a
+//! GraphDef (`--emit=graphdef` binary, `--emit=pbtxt` or `-mlir-to-graphdef` text).
+
+use crate::cli::{write_output, Options};
+use crate::ir::Module;
+use crate::passes::{PassManager, PassRegistry};
+use crate::printer::{print_module_to, PrintOptions};
+
+use super::graphdef;
+
+/// Whether the input is a GraphDef: by flag, then by extension.
+pub fn is_graphdef_input(opts: &Options, ext: &str) -> bool {
+    opts.graphdef_to_mlir || matches!(ext, "pb" | "pbtxt")
+}
+
+/// Whether the output is a GraphDef.
+pub fn emits_graphdef(opts: &Options) -> bool {
+    opts.mlir_to_graphdef || matches!(opts.emit.as_str(), "graphdef" | "pbtxt")
+}
+
+/// The output bytes of a module as a GraphDef.
+pub fn export_bytes(m: &Module, opts: &Options) -> Result<Vec<u8>, String> {
+    let g = graphdef::export_module(m)?;
+    Ok(if opts.emit == "graphdef" && !opts.mlir_to_graphdef {
+        graphdef::proto::encode_graphdef(&g)
+    } else {
+        graphdef::pbtxt::print(&g).into_bytes()
+    })
+}
+
+fn report(msg: &str) {
+    eprintln!("amanda-opt: error: {}", msg);
+}
+
+/// Import → verify → passes → print or export, for a GraphDef input.
+pub fn drive_graphdef(opts: &Options, registry: &PassRegistry, pass_names: &[String], name: &str, bytes: &[u8], print_opts: PrintOptions) -> Result<(), ()> {
+    let path = if opts.graphdef_to_mlir && !name.ends_with(".pb") && !name.ends_with(".pbtxt") && std::str::from_utf8(bytes).is_ok() {
+        format!("{name}.pbtxt")
+    } else {
+        name.to_string()
+    };
+    let g = graphdef::read_graphdef(&path, bytes).map_err(|e| report(&e))?;
+    let mut m = graphdef::import_graphdef(&g).map_err(|e| report(&format!("{name}: {e}")))?;
+    if !opts.no_verify {
+        let d = crate::verify::verify_module(&m);
+        if let Some(first) = d.first() {
+            report(&format!("{name}: imported IR does not verify: {}", first.message));
+            return Err(());
+        }
+    }
+    let mut pm = PassManager::new(registry, pass_names).map_err(|e| report(&e))?;
+    pm.verify_each = !opts.no_verify;
+    if let Err(d) = pm.run(&mut m, |_, _| {}) {
+        for x in d {
+            report(&x.message);
+        }
+        return Err(());
+    }
+    if emits_graphdef(opts) {
+        let out = export_bytes(&m, opts).map_err(|e| report(&e))?;
+        return write_output(&opts.output, |w| w.write_all(&out)).map_err(|e| report(&e));
+    }
+    write_output(&opts.output, |w| print_module_to(&m, print_opts, w)).map_err(|e| report(&e))
+}
