@@ -265,6 +265,19 @@ impl Elems {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+    /// Keeps one value when all are equal.
+    pub fn collapse_splat(&mut self) {
+        if self.len() > 1 && self.is_splat() {
+            match self {
+                Elems::Int(v) => v.truncate(1),
+                Elems::Float(v) => v.truncate(1),
+                Elems::Bool(v) => v.truncate(1),
+                Elems::Str(v) => v.truncate(1),
+                Elems::Complex(v) => v.truncate(1),
+            }
+        }
+    }
+
     fn is_splat(&self) -> bool {
         fn all_eq<T: PartialEq>(v: &[T]) -> bool {
             v.windows(2).all(|w| w[0] == w[1])
@@ -329,16 +342,27 @@ fn f32_to_half(v: f32) -> u16 {
     h as u16
 }
 
+/// Most elements a tensor given by fewer typed values is expanded to.
+const MAX_EXPANDED: usize = 1 << 24;
+
 /// The element values of a tensor (typed fields repeated to fill the shape, as TensorFlow
 /// reads them).
 pub fn tensor_elems(t: &TensorProto, n: usize) -> Res<Elems> {
     let dt = t.dtype;
     let raw = &t.tensor_content;
-    fn fill<T: Clone>(v: Vec<T>, n: usize, zero: T) -> Vec<T> {
+    // Fewer typed values than elements: the last one repeats. A splat stays one value (the
+    // shape may be huge); anything else is expanded, up to a limit.
+    fn fill<T: Clone + PartialEq>(v: Vec<T>, n: usize, zero: T) -> Vec<T> {
         if v.len() >= n {
             return v;
         }
         let last = v.last().cloned().unwrap_or(zero);
+        if v.iter().all(|x| *x == last) {
+            return vec![last];
+        }
+        if n > MAX_EXPANDED {
+            return v;
+        }
         let mut v = v;
         v.resize(n, last);
         v
@@ -422,7 +446,7 @@ pub fn tensor_to_ir(ctx: &mut Context, t: &TensorProto) -> Res<AttrId> {
         20 | 21 | 24..=33 => None,
         _ => Some(tensor_elems(t, n)?),
     };
-    let Some(elems) = elems.filter(|e| e.len() == n) else {
+    let Some(elems) = elems.filter(|e| e.len() == n || (e.len() == 1 && n > 0)) else {
         let bytes = prost::Message::encode_to_vec(t);
         let s = ctx.sym(&format!("#tf_type<tensor_proto : \"{}\"> : ", hex(&bytes)));
         let _ = ty;
@@ -457,7 +481,7 @@ pub fn tensor_to_ir(ctx: &mut Context, t: &TensorProto) -> Res<AttrId> {
             }
         }
     };
-    let value = if n > 0 && elems.is_splat() {
+    let value = if n > 0 && (elems.len() == 1 || elems.is_splat()) {
         elem_attr(ctx, 0)
     } else {
         fn nest(ctx: &mut Context, dims: &[i64], start: usize, f: &mut dyn FnMut(&mut Context, usize) -> AttrId) -> AttrId {

@@ -135,6 +135,13 @@ impl<'g> OpDefs<'g> {
 /// The result types of an output arg given the node's attributes (TensorFlow's `ArgNumType`).
 fn arg_types(ctx: &mut Context, attrs: &BTreeMap<String, AttrValue>, arg: &OutArg, out: &mut Vec<TypeId>) -> Res<usize> {
     use attr_value::Value;
+    // In a generic function the attribute may be a placeholder: results of unknown type.
+    let is_placeholder = |n: &str| matches!(attrs.get(n), Some(AttrValue { value: Some(Value::Placeholder(_)) }));
+    if [&arg.type_list_attr, &arg.number_attr, &arg.type_attr].iter().any(|n| !n.is_empty() && is_placeholder(n)) {
+        let s = ctx.sym("tensor");
+        out.push(ctx.ty(TypeData::TfSimple(s)));
+        return Ok(1);
+    }
     if !arg.type_list_attr.is_empty() {
         let Some(AttrValue { value: Some(Value::List(l)) }) = attrs.get(&arg.type_list_attr) else {
             return Err(format!("type attr not found: {}", arg.type_list_attr));
@@ -552,6 +559,11 @@ pub struct OpDefsPublic<'g>(OpDefs<'g>);
 impl<'g> OpDefsPublic<'g> {
     pub fn new(g: &'g GraphDef) -> Self {
         OpDefsPublic(OpDefs::new(g))
+    }
+
+    /// The default attribute values of op `op`, if its definition is known.
+    pub fn defaults(&mut self, op: &str) -> Option<Vec<(String, AttrValue)>> {
+        Some(self.0.get(op)?.defaults.clone())
     }
 
     /// (output arg name, number of results) of `node`'s op, if its definition is known.
