@@ -282,7 +282,7 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
                 Ok(out) => write_output(&opts.output, |w| w.write_all(&out)),
                 Err(e) => Err(e),
             },
-            _ => Err("GraphDef output needs exactly one module".to_string()),
+            many => crate::interchange::cli::export_many(many, opts).and_then(|out| write_output(&opts.output, |w| w.write_all(&out))),
         }
     } else if let [single] = modules.as_slice() {
         write_output(&opts.output, |w| crate::printer::print_module_to(single, print_opts, w))

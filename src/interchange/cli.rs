@@ -29,6 +29,19 @@ pub fn export_bytes(m: &Module, opts: &Options) -> Result<Vec<u8>, String> {
     })
 }
 
+/// The `--split-input-file` chunks exported one by one, joined by `// -----` lines (as
+/// mlir-translate joins its outputs).
+pub fn export_many(ms: &[&Module], opts: &Options) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    for (i, m) in ms.iter().enumerate() {
+        if i > 0 {
+            out.extend_from_slice(b"// -----\n");
+        }
+        out.extend(export_bytes(m, opts)?);
+    }
+    Ok(out)
+}
+
 fn report(msg: &str) {
     eprintln!("amanda-opt: error: {}", msg);
 }

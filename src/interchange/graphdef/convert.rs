@@ -755,7 +755,7 @@ pub fn ir_to_tensor(ctx: &Context, a: AttrId) -> Res<TensorProto> {
         }
     }
     flatten(ctx, *value, &mut flat);
-    let splat = flat.len() == 1 && n != 1;
+    let splat = flat.len() == 1;
     let single = matches!(dtype, 1 | 19 | 14 | 8);
     let num = |a: AttrId| -> Res<f64> {
         match ctx.attr_data(ctx.resolved_attr(a)) {

@@ -27,10 +27,15 @@ struct Names {
     /// Block argument → (arg name, is control).
     args: HashMap<ValueId, (String, bool)>,
     in_function: bool,
+    /// Output arg names of the module's functions (ops calling them by type).
+    functions: HashMap<String, Vec<String>>,
 }
 
 /// Output arg segments of an exported node (for `node:output:i`).
-fn output_segments(node: &NodeDef, n_results: usize) -> Vec<(String, usize)> {
+fn output_segments(node: &NodeDef, n_results: usize, functions: &HashMap<String, Vec<String>>) -> Vec<(String, usize)> {
+    if let Some(outs) = functions.get(&node.op) {
+        return outs.iter().map(|o| (o.clone(), 1)).collect();
+    }
     let g = GraphDef::default();
     let mut defs = super::import::OpDefsPublic::new(&g);
     defs.segments(node).unwrap_or_else(|| vec![("output".to_string(), n_results)])
@@ -114,7 +119,7 @@ fn value_name(m: &Module, v: ValueId, names: &Names, segments: &mut HashMap<OpId
         return Ok(if idx == 0 { name } else { format!("{name}:{idx}") });
     }
     let segs = segments.entry(op).or_insert_with(|| match nodes.get(&op) {
-        Some(&i) => output_segments(&exported[i], results.len() - 1),
+        Some(&i) => output_segments(&exported[i], results.len() - 1, &names.functions),
         None => vec![("output".to_string(), results.len() - 1)],
     });
     let mut start = 0;
@@ -194,7 +199,7 @@ fn arg_def(m: &Module, dict: crate::ir::AttrId, ty: crate::ir::TypeId, extra: &m
     Ok(a)
 }
 
-fn export_function(m: &Module, op: OpId, lib: &mut FunctionDefLibrary) -> Res<FunctionDef> {
+fn export_function(m: &Module, op: OpId, lib: &mut FunctionDefLibrary, functions: &HashMap<String, Vec<String>>) -> Res<FunctionDef> {
     let name = str_attr(m, op, "sym_name").ok_or("tfg.func without sym_name")?;
     let at = |e: String| format!("function '{name}': {e}");
     let block = crate::dialect::tfg::body_block(m, op).ok_or_else(|| at("no body".into()))?;
@@ -210,7 +215,7 @@ fn export_function(m: &Module, op: OpId, lib: &mut FunctionDefLibrary) -> Res<Fu
         _ => vec![],
     };
     let empty = crate::ir::AttrId::new(0);
-    let mut names = Names { args: HashMap::new(), in_function: true };
+    let mut names = Names { args: HashMap::new(), in_function: true, functions: functions.clone() };
     for (i, pair) in args.chunks(2).enumerate() {
         let dict = arg_attrs.get(2 * i).copied().unwrap_or(empty);
         let mut extra = BTreeMap::new();
@@ -255,7 +260,7 @@ fn export_function(m: &Module, op: OpId, lib: &mut FunctionDefLibrary) -> Res<Fu
                 let node = export_node(m, def)?;
                 let results = m.body.results(def);
                 let idx = results.iter().position(|&r| r == v).unwrap_or(0);
-                let segs = segments.entry(def).or_insert_with(|| output_segments(&node, results.len() - 1));
+                let segs = segments.entry(def).or_insert_with(|| output_segments(&node, results.len() - 1, &names.functions));
                 let mut start = 0;
                 let mut s = format!("{}:output:{idx}", node.name);
                 for (out, len) in segs.iter() {
@@ -326,6 +331,19 @@ pub fn export_module(m: &Module) -> Res<GraphDef> {
     let mut g = GraphDef::default();
     let mut lib = FunctionDefLibrary::default();
     let mut seen_graph = false;
+    // Output arg names of every function, for nodes that call one by op type.
+    let mut functions = HashMap::new();
+    for op in m.body.block_ops(m.root_block()) {
+        if m.op_name(op) != "tfg.func" {
+            continue;
+        }
+        let Some(name) = str_attr(m, op, "sym_name") else { continue };
+        let outs = match m.op_attr(op, "res_attrs").map(|a| m.ctx.attr_data(m.ctx.resolved_attr(a))) {
+            Some(AttrData::Array(v)) => v.iter().enumerate().map(|(i, &d)| dict_str(m, d, "tfg.name").unwrap_or_else(|| format!("output_{i}"))).collect(),
+            _ => vec![],
+        };
+        functions.insert(name, outs);
+    }
     for op in m.body.block_ops(m.root_block()) {
         match m.op_name(op) {
             "tfg.graph" => {
@@ -339,11 +357,11 @@ pub fn export_module(m: &Module) -> Res<GraphDef> {
                     }
                 }
                 let block = crate::dialect::tfg::body_block(m, op).ok_or("tfg.graph without a body")?;
-                let names = Names { args: HashMap::new(), in_function: false };
+                let names = Names { args: HashMap::new(), in_function: false, functions: functions.clone() };
                 g.node = export_nodes(m, block, &names)?.0;
             }
             "tfg.func" => {
-                let f = export_function(m, op, &mut lib)?;
+                let f = export_function(m, op, &mut lib, &functions)?;
                 lib.function.push(f);
             }
             other => return Err(format!("'{other}' has no GraphDef form (expected tfg.graph and tfg.func)")),
