@@ -254,11 +254,13 @@ pub struct Reader<'a> {
     src: &'a [u8],
     pos: usize,
     depth: usize,
+    /// Where the field being read starts (for "no field named" errors).
+    field_start: usize,
 }
 
 impl<'a> Reader<'a> {
     pub fn new(src: &'a [u8]) -> Self {
-        Reader { src, pos: 0, depth: 0 }
+        Reader { src, pos: 0, depth: 0, field_start: 0 }
     }
 
     fn err<T>(&self, msg: impl std::fmt::Display) -> Res<T> {
@@ -607,6 +609,7 @@ impl<'a> Reader<'a> {
             if self.peek().is_none() {
                 return self.err(format!("expected '{}'", close as char));
             }
+            self.field_start = self.pos;
             let name = self.ident()?;
             f(&name, self)?;
             if !self.eat(b',') {
@@ -683,7 +686,9 @@ impl<'a> Reader<'a> {
     }
 }
 
-fn unknown<T>(r: &Reader, msg: &str, name: &str) -> Res<T> {
+fn unknown<T>(r: &mut Reader, msg: &str, name: &str) -> Res<T> {
+    r.pos = r.field_start;
+    r.skip_ws();
     r.err(format!("message {msg} has no field named \"{name}\""))
 }
 
@@ -695,6 +700,7 @@ pub fn parse<M: TextMessage>(text: &[u8]) -> Res<M> {
         if r.peek().is_none() {
             return Ok(m);
         }
+        r.field_start = r.pos;
         let name = r.ident()?;
         m.parse_field(&name, &mut r)?;
         if !r.eat(b',') {
