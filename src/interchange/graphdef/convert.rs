@@ -369,8 +369,8 @@ pub fn tensor_elems(t: &TensorProto, n: usize) -> Res<Elems> {
     }
     macro_rules! from_raw {
         ($ty:ty, $size:expr) => {{
-            if raw.len() != n * $size {
-                return Err(format!("tensor_content has {} bytes, expected {}", raw.len(), n * $size));
+            if Some(raw.len()) != n.checked_mul($size) {
+                return Err(format!("tensor_content has {} bytes, expected {} elements of {} bytes", raw.len(), n, $size));
             }
             raw.chunks_exact($size).map(|c| <$ty>::from_le_bytes(c.try_into().unwrap_or_default())).collect::<Vec<$ty>>()
         }};
@@ -680,7 +680,7 @@ pub fn ir_to_attr(ctx: &Context, a: AttrId) -> Res<AttrValue> {
                 }
                 Value::List(l)
             }
-            AttrData::SymbolRef(parts) => Value::Func(NameAttrList { name: symbol_name(ctx.str(parts[0])), attr: Default::default() }),
+            AttrData::SymbolRef(parts) if !parts.is_empty() => Value::Func(NameAttrList { name: symbol_name(ctx.str(parts[0])), attr: Default::default() }),
             _ => return Err("attribute has no GraphDef form".into()),
         }),
     })
@@ -732,7 +732,7 @@ pub fn ir_to_tensor(ctx: &Context, a: AttrId) -> Res<TensorProto> {
         _ => return Err("dense attribute without a ranked tensor type".into()),
     };
     let dtype = ir_dtype(ctx, elem)?;
-    let n: usize = dims.iter().map(|&d| d.max(0) as usize).product();
+    let n: usize = dims.iter().try_fold(1usize, |a, &d| a.checked_mul(d.max(0) as usize)).ok_or("tensor is too large")?;
     let mut flat = Vec::new();
     fn flatten(ctx: &Context, a: AttrId, out: &mut Vec<AttrId>) {
         match ctx.attr_data(ctx.resolved_attr(a)) {
@@ -830,7 +830,7 @@ pub fn ir_to_tensor(ctx: &Context, a: AttrId) -> Res<TensorProto> {
 pub fn canonical_tensor(t: &TensorProto) -> Option<(i32, Vec<i64>, Elems)> {
     let shape = t.tensor_shape.clone().unwrap_or_default();
     let dims: Vec<i64> = shape.dim.iter().map(|d| d.size).collect();
-    let n = dims.iter().map(|&d| d.max(0) as usize).product();
+    let n = dims.iter().try_fold(1usize, |a, &d| a.checked_mul(d.max(0) as usize))?;
     let e = tensor_elems(t, n).ok()?;
     let e = match e {
         Elems::Float(v) => Elems::Float(v.into_iter().map(|x| if x.is_nan() { -42.0 } else { x }).collect()),

@@ -119,8 +119,8 @@ fn value_name(m: &Module, v: ValueId, names: &Names, segments: &mut HashMap<OpId
         return Ok(if idx == 0 { name } else { format!("{name}:{idx}") });
     }
     let segs = segments.entry(op).or_insert_with(|| match nodes.get(&op) {
-        Some(&i) => output_segments(&exported[i], results.len() - 1, &names.functions),
-        None => vec![("output".to_string(), results.len() - 1)],
+        Some(&i) => output_segments(&exported[i], results.len().saturating_sub(1), &names.functions),
+        None => vec![("output".to_string(), results.len().saturating_sub(1))],
     });
     let mut start = 0;
     for (out, len) in segs.iter() {
@@ -260,7 +260,7 @@ fn export_function(m: &Module, op: OpId, lib: &mut FunctionDefLibrary, functions
                 let node = export_node(m, def)?;
                 let results = m.body.results(def);
                 let idx = results.iter().position(|&r| r == v).unwrap_or(0);
-                let segs = segments.entry(def).or_insert_with(|| output_segments(&node, results.len() - 1, &names.functions));
+                let segs = segments.entry(def).or_insert_with(|| output_segments(&node, results.len().saturating_sub(1), &names.functions));
                 let mut start = 0;
                 let mut s = format!("{}:output:{idx}", node.name);
                 for (out, len) in segs.iter() {
@@ -298,7 +298,8 @@ fn export_function(m: &Module, op: OpId, lib: &mut FunctionDefLibrary, functions
             "is_stateful" => sig.is_stateful = true,
             "gradient" => {
                 if let AttrData::SymbolRef(p) = m.ctx.attr_data(m.ctx.resolved_attr(a.value)) {
-                    lib.gradient.push(GradientDef { function_name: name.clone(), gradient_func: symbol_name(m.ctx.str(p[0])) });
+                    let Some(p0) = p.first() else { continue };
+                    lib.gradient.push(GradientDef { function_name: name.clone(), gradient_func: symbol_name(m.ctx.str(*p0)) });
                 }
             }
             _ => {
