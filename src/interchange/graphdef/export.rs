@@ -361,6 +361,10 @@ pub fn export_module(m: &Module) -> Res<GraphDef> {
                 let names = Names { args: HashMap::new(), in_function: false, functions: functions.clone() };
                 g.node = export_nodes(m, block, &names)?.0;
             }
+            "tfg.func" if m.op_attr(op, "generic").is_some() => {
+                let f = super::generic::export_generic(m, op, export_node)?;
+                lib.function.push(f);
+            }
             "tfg.func" => {
                 let f = export_function(m, op, &mut lib, &functions)?;
                 lib.function.push(f);

@@ -545,7 +545,11 @@ pub fn import_graphdef(g: &GraphDef) -> Res<Module> {
     if let Some(lib) = &g.library {
         let gradients: HashMap<&str, &str> = lib.gradient.iter().map(|gd| (gd.function_name.as_str(), gd.gradient_func.as_str())).collect();
         for f in &lib.function {
-            let op = imp.convert_function(&mut m, f, &gradients)?;
+            let op = if super::generic::is_generic(f) {
+                super::generic::import_generic(&mut m, f)?
+            } else {
+                imp.convert_function(&mut m, f, &gradients)?
+            };
             m.body.append_op(module_block, op);
         }
     }

@@ -3,6 +3,7 @@
 
 pub mod convert;
 pub mod export;
+pub mod generic;
 pub mod import;
 pub mod pbtxt;
 pub mod proto;
