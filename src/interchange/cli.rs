@@ -46,7 +46,9 @@ fn report(msg: &str) {
     eprintln!("amanda-opt: error: {}", msg);
 }
 
-/// Import → verify → passes → print or export, for a GraphDef input.
+/// Import → verify → passes → print or export, for a GraphDef input. Errors are reported
+/// on stderr as they happen (as in `cli::drive`), hence the unit error.
+#[allow(clippy::result_unit_err)]
 pub fn drive_graphdef(opts: &Options, registry: &PassRegistry, pass_names: &[String], name: &str, bytes: &[u8], print_opts: PrintOptions) -> Result<(), ()> {
     let path = if opts.graphdef_to_mlir && !name.ends_with(".pb") && !name.ends_with(".pbtxt") && std::str::from_utf8(bytes).is_ok() {
         format!("{name}.pbtxt")

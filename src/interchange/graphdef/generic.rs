@@ -467,11 +467,13 @@ pub fn export_generic(m: &Module, op: OpId, node_export: impl Fn(&Module, OpId) 
             "tfg.func_attrs" => {
                 for e in m.ctx.dict_entries(a.value) {
                     let d = e.value;
-                    let mut def = AttrDef::default();
-                    def.name = m.ctx.str(e.name).to_string();
-                    def.r#type = str_of(m, dict_get(m, d, "function_type"));
-                    def.default_value = dict_get(m, d, "default_value").map(|v| ir_to_attr(&m.ctx, v)).transpose()?;
-                    def.description = str_of(m, dict_get(m, d, "description"));
+                    let mut def = AttrDef {
+                        name: m.ctx.str(e.name).to_string(),
+                        r#type: str_of(m, dict_get(m, d, "function_type")),
+                        default_value: dict_get(m, d, "default_value").map(|v| ir_to_attr(&m.ctx, v)).transpose()?,
+                        description: str_of(m, dict_get(m, d, "description")),
+                        ..Default::default()
+                    };
                     if let Some(min) = dict_get(m, d, "minimum").and_then(|v| m.ctx.int_value(v)) {
                         def.has_minimum = true;
                         def.minimum = min as i64;

@@ -5,6 +5,9 @@
 //! 2-space indent, bytes with C escapes (octal for non-printable bytes), floats the shortest
 //! `%g` that reads back (`SimpleFtoa`/`SimpleDtoa`), enums by name.
 
+// Field setters read `"name" => Ok(self.name = r.string()?)`: one line per field.
+#![allow(clippy::unit_arg)]
+
 use super::proto::*;
 use std::collections::BTreeMap;
 
@@ -515,8 +518,8 @@ impl<'a> Reader<'a> {
             "nan" => Some(f64::NAN),
             _ => {
                 let trimmed = lower.strip_suffix('f').unwrap_or(&lower);
-                if trimmed.starts_with("0x") {
-                    u64::from_str_radix(&trimmed[2..], 16).ok().map(|v| v as f64)
+                if let Some(h) = trimmed.strip_prefix("0x") {
+                    u64::from_str_radix(h, 16).ok().map(|v| v as f64)
                 } else {
                     trimmed.parse::<f64>().ok()
                 }

@@ -53,6 +53,8 @@ pub struct AttrValue {
 }
 
 pub mod attr_value {
+    // As protobuf's generated code: the oneof holds its message inline.
+    #[allow(clippy::large_enum_variant)]
     #[derive(Clone, PartialEq, prost::Oneof)]
     pub enum Value {
         #[prost(message, tag = "1")]
