@@ -97,6 +97,7 @@ fn export_node(m: &Module, op: OpId) -> Res<NodeDef> {
         if key.starts_with("_mlir_") {
             continue;
         }
+        let key = if key == super::import::TPU_REPLICATE { "_tpu_replicate" } else { key };
         let v = ir_to_attr(&m.ctx, a.value).map_err(|e| at(format!("attribute '{key}': {e}")))?;
         node.attr.insert(key.to_string(), v);
     }

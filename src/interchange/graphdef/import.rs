@@ -175,6 +175,43 @@ fn arg_types(ctx: &mut Context, attrs: &BTreeMap<String, AttrValue>, arg: &OutAr
     Ok(num)
 }
 
+/// The attribute name tfg gives `_tpu_replicate`.
+pub const TPU_REPLICATE: &str = "tfg.tpu_replicate";
+
+/// Result shapes from the node's shape attributes, as TensorFlow's importer reads them:
+/// `output_shapes` of functional control flow and iterator ops (required to match the
+/// results when given), `shapes` of InfeedDequeueTuple, else `_output_shapes` when it has one
+/// shape per result.
+fn apply_output_shapes(ctx: &mut Context, node: &NodeDef, types: &mut [TypeId]) -> Res<()> {
+    use attr_value::Value;
+    let key = match node.op.as_str() {
+        "While" | "StatelessWhile" | "_While" | "If" | "StatelessIf" | "_If" | "Case" | "StatelessCase" | "IteratorGetNext"
+        | "IteratorGetNextSync" | "MultiDeviceIteratorGetNextFromShard" => "output_shapes",
+        "InfeedDequeueTuple" => "shapes",
+        _ => "_output_shapes",
+    };
+    let Some(AttrValue { value: Some(Value::List(l)) }) = node.attr.get(key) else { return Ok(()) };
+    let shapes = &l.shape;
+    if key == "_output_shapes" && shapes.len() != types.len() {
+        return Ok(());
+    }
+    if shapes.is_empty() {
+        return Ok(());
+    }
+    if shapes.len() != types.len() {
+        return Err(format!("field 'attr': Failed to infer output shapes: expected {} output shapes but got {}", types.len(), shapes.len()));
+    }
+    for (t, s) in types.iter_mut().zip(shapes) {
+        let TypeData::UnrankedTensor { elem } = ctx.type_data(*t).clone() else { continue };
+        if s.unknown_rank {
+            continue;
+        }
+        let dims = s.dim.iter().map(|d| if d.size < 0 { DYNAMIC } else { d.size }).collect();
+        *t = ctx.ty(TypeData::RankedTensor { shape: dims, elem, encoding: None });
+    }
+    Ok(())
+}
+
 /// A converted node: its results by output name.
 struct NodeInfo {
     data: Vec<ValueId>,
@@ -285,6 +322,11 @@ impl<'g> Importer<'g> {
         let info = self.defs.get(&node.op);
         let ctx = &mut m.ctx;
         let mut attrs = attr_map_to_dict(ctx, &node.attr, "").map_err(|e| at(format!("field 'attr': {e}")))?;
+        // tfg names `_tpu_replicate` `tfg.tpu_replicate` (the exporter names it back).
+        let tpu = ctx.sym("_tpu_replicate");
+        for a in attrs.iter_mut().filter(|a| a.name == tpu) {
+            a.name = ctx.sym(TPU_REPLICATE);
+        }
         // The op's default attributes, and all attributes as the op definition sees them.
         let mut all = node.attr.clone();
         if let Some(info) = &info {
@@ -313,6 +355,7 @@ impl<'g> Importer<'g> {
                 return Err(at(format!("field 'op': unable to find OpDef for {}", node.op)));
             }
         }
+        apply_output_shapes(ctx, node, &mut types).map_err(at)?;
         if let Some(ft) = &node.experimental_type {
             let v = full_type_to_ir(ctx, ft);
             let name = ctx.sym("_mlir_fulltype");
