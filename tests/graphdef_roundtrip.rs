@@ -176,6 +176,7 @@ fn graphdef_ir_graphdef_round_trips() {
         eprintln!("FAIL {f}");
     }
     eprintln!("graphdef round trip: {} passed, {} failed", exact.len() + normalized.len(), failed.len());
+    assert!(failed.is_empty(), "{failed:#?}");
 }
 
 /// Corrupt and truncated binary GraphDefs (the corpus files encoded, then cut or with bytes

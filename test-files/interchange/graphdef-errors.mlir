@@ -8,8 +8,8 @@
 
 // Bad GraphDefs: a diagnostic naming the node and the field, exit status 1, nothing written.
 
-// DANGLING: Non-existent input missing:0 in node a (field 'input')
-// DUP: node 'a': field 'name': duplicate node name
-// INDEX: node 'b': field 'input': result #3 of node 'c' is out of bounds
+// DANGLING: INVALID_ARGUMENT: Non-existent input missing:0 in node a (field 'input')
+// DUP: INVALID_ARGUMENT: Duplicated node (or function argument) with the same name: `a` (node 'a', field 'name')
+// INDEX: INVALID_ARGUMENT: Result #3 of node 'c' is out of bounds (node 'b', field 'input')
 // TEXT: bad-text.pbtxt:1:29: message NodeDef has no field named "colour"
 // TRUNC: invalid GraphDef protobuf

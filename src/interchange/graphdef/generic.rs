@@ -103,7 +103,7 @@ pub fn import_generic(m: &mut Module, f: &FunctionDef) -> Res<OpId> {
     if sig.name.is_empty() {
         return Err("generic function without a name".into());
     }
-    let at = |e: String| format!("function '{}': {e}", sig.name);
+    let at = |e: String| format!("{e}\n\twhen importing function {}", sig.name);
     let ctx = &mut m.ctx;
     let mut attrs = Vec::new();
     let v = ctx.string_attr(&sig.name);
@@ -216,7 +216,7 @@ pub fn import_generic(m: &mut Module, f: &FunctionDef) -> Res<OpId> {
     let mut ops = Vec::new();
     for node in &f.node_def {
         if node.op.is_empty() {
-            return Err(at(format!("node '{}': field 'op': empty op type", node.name)));
+            return Err(at(format!("empty op type (node '{}', field 'op')", node.name)));
         }
         let ctx = &mut m.ctx;
         let mut na = attr_map_to_dict(ctx, &node.attr, "").map_err(|e| at(format!("node '{}': field 'attr': {e}", node.name)))?;
@@ -239,7 +239,7 @@ pub fn import_generic(m: &mut Module, f: &FunctionDef) -> Res<OpId> {
         let key = node.name.split(':').next().unwrap_or("").to_string();
         let r = m.body.results(op).to_vec();
         if values.insert(key, (None, r[1], Some(op))).is_some() {
-            return Err(at(format!("node '{}': field 'name': duplicated node (or function argument) with the same name", node.name)));
+            return Err(at(format!("Duplicated node (or function argument) with the same name: `{}` (field 'name')", node.name)));
         }
         ops.push(op);
     }
@@ -288,9 +288,9 @@ pub fn import_generic(m: &mut Module, f: &FunctionDef) -> Res<OpId> {
         let mut operands = Vec::new();
         for input in &node.input {
             if input.is_empty() {
-                return Err(at(format!("node '{}': field 'input': empty input", node.name)));
+                return Err(at(format!("Node '{}' has an empty input (field 'input')", node.name)));
             }
-            operands.push(resolve(m, input, Some(op), block).map_err(|e| at(format!("node '{}': field 'input': {e}", node.name)))?);
+            operands.push(resolve(m, input, Some(op), block).map_err(|e| at(format!("{e} (node '{}', field 'input')", node.name)))?);
         }
         m.body.set_operands(op, &operands);
     }

@@ -199,7 +199,7 @@ fn apply_output_shapes(ctx: &mut Context, node: &NodeDef, types: &mut [TypeId]) 
         return Ok(());
     }
     if shapes.len() != types.len() {
-        return Err(format!("field 'attr': Failed to infer output shapes: expected {} output shapes but got {}", types.len(), shapes.len()));
+        return Err(format!("Failed to infer output shapes: expected {} output shapes but got {} (field 'attr')", types.len(), shapes.len()));
     }
     for (t, s) in types.iter_mut().zip(shapes) {
         let TypeData::UnrankedTensor { elem } = ctx.type_data(*t).clone() else { continue };
@@ -286,15 +286,15 @@ impl<'g> Importer<'g> {
                     continue;
                 }
                 let v = if output.is_empty() {
-                    *info.data.get(index).ok_or_else(|| format!("node '{}': field 'input': result #{} of node '{}' is out of bounds", node.name, index, name))?
+                    *info.data.get(index).ok_or_else(|| format!("Result #{} of node '{}' is out of bounds (node '{}', field 'input')", index, name, node.name))?
                 } else {
                     let (_, start, len) = info
                         .outputs
                         .iter()
                         .find(|(n, _, _)| n == output)
-                        .ok_or_else(|| format!("node '{}': field 'input': node '{}' has no output called '{}'", node.name, name, output))?;
+                        .ok_or_else(|| format!("Node '{}' has no output called '{}' (node '{}', field 'input')", name, output, node.name))?;
                     if index >= *len {
-                        return Err(format!("node '{}': field 'input': result #{} of segment '{}:{}' is out of bounds", node.name, index, name, output));
+                        return Err(format!("Result #{} of segment '{}:{}' is out of bounds (node '{}', field 'input')", index, name, output, node.name));
                     }
                     info.data[start + index]
                 };
@@ -312,16 +312,18 @@ impl<'g> Importer<'g> {
     }
 
     fn convert_node(&mut self, m: &mut Module, node: &NodeDef, scope: &mut HashMap<String, NodeInfo>) -> Res<OpId> {
-        let at = |e: String| format!("node '{}': {e}", node.name);
+        // TensorFlow's message, then the node and field.
+        let at2 = |e: String, field: &str| format!("{e} (node '{}', field '{field}')", node.name);
+        let at = |e: String| format!("{e} (node '{}')", node.name);
         if node.op.is_empty() {
-            return Err(at("field 'op': empty op type".into()));
+            return Err(at2("empty op type".into(), "op"));
         }
         if scope.contains_key(&node.name) {
-            return Err(at("field 'name': duplicate node name".into()));
+            return Err(at2(format!("Duplicated node (or function argument) with the same name: `{}`", node.name), "name"));
         }
         let info = self.defs.get(&node.op);
         let ctx = &mut m.ctx;
-        let mut attrs = attr_map_to_dict(ctx, &node.attr, "").map_err(|e| at(format!("field 'attr': {e}")))?;
+        let mut attrs = attr_map_to_dict(ctx, &node.attr, "").map_err(|e| at2(format!("Node {} has an invalid attribute: {e}", node.name), "attr"))?;
         // tfg names `_tpu_replicate` `tfg.tpu_replicate` (the exporter names it back).
         let tpu = ctx.sym("_tpu_replicate");
         for a in attrs.iter_mut().filter(|a| a.name == tpu) {
@@ -352,7 +354,7 @@ impl<'g> Importer<'g> {
             None => {
                 // Not in the namespace nor the library (TensorFlow refuses it): results as
                 // many as the graph uses, of unknown type, so nothing is lost.
-                return Err(at(format!("field 'op': unable to find OpDef for {}", node.op)));
+                return Err(at2(format!("Unable to find OpDef for {}", node.op), "op"));
             }
         }
         apply_output_shapes(ctx, node, &mut types).map_err(at)?;
@@ -382,10 +384,10 @@ impl<'g> Importer<'g> {
     fn convert_function(&mut self, m: &mut Module, f: &FunctionDef, gradients: &HashMap<&str, &str>) -> Res<OpId> {
         let sig = f.signature.clone().unwrap_or_default();
         if sig.name.is_empty() {
-            return Err("function without a name".into());
+            return Err("Function without a name".into());
         }
         let fname = sig.name.clone();
-        let at = |e: String| format!("function '{fname}': {e}");
+        let at = |e: String| format!("{e}\n\tWhile importing function: {fname}");
         let generic = f.node_def.iter().any(|n| n.attr.values().any(|v| matches!(v.value, Some(attr_value::Value::Placeholder(_)))));
         let ctx = &mut m.ctx;
         let mut attrs = attr_map_to_dict(ctx, &f.attr, "tf.").map_err(|e| at(format!("field 'attr': {e}")))?;
@@ -452,7 +454,7 @@ impl<'g> Importer<'g> {
             let v = m.body.add_block_arg(region_block, ty, BlockArgInfo { name: Some(n), ..Default::default() });
             let cv = m.body.add_block_arg(region_block, control, BlockArgInfo { name: Some(c), ..Default::default() });
             if scope.insert(arg.name.clone(), NodeInfo { data: vec![v], ctl: cv, outputs: vec![] }).is_some() {
-                return Err(at(format!("input_arg '{}': duplicate argument name", arg.name)));
+                return Err(at(format!("Duplicated node (or function argument) with the same name: `{}` (field 'input_arg')", arg.name)));
             }
         }
         self.convert_nodes(m, region_block, &f.node_def, &mut scope, None).map_err(at)?;
@@ -464,24 +466,24 @@ impl<'g> Importer<'g> {
             res_types.push(self.arg_type(ctx, out).map_err(|e| at(format!("output_arg '{}': {e}", out.name)))?);
             let d = self.arg_attrs(ctx, out).map_err(|e| at(format!("output_arg '{}': {e}", out.name)))?;
             res_attrs.push(sorted_dict(ctx, d));
-            let r = f.ret.get(&out.name).ok_or_else(|| at(format!("field 'ret': output '{}' was not found in 'ret'", out.name)))?;
+            let r = f.ret.get(&out.name).ok_or_else(|| at(format!("Output '{}' was not found in 'ret' (field 'ret')", out.name)))?;
             let (is_ctl, name, output, index) = parse_input(r);
             if is_ctl {
-                return Err(at(format!("field 'ret': unexpected control result: {r}")));
+                return Err(at(format!("Unexpected control result: {r} (field 'ret')")));
             }
-            let info = scope.get(name).ok_or_else(|| at(format!("field 'ret': return '{r}' was not found")))?;
+            let info = scope.get(name).ok_or_else(|| at(format!("Return '{r}' was not found (field 'ret')")))?;
             let v = if output.is_empty() {
                 info.data.get(index).copied()
             } else {
                 info.outputs.iter().find(|(n, _, _)| n == output).filter(|(_, _, l)| index < *l).map(|(_, s, _)| info.data[s + index])
             };
-            operands.push(v.ok_or_else(|| at(format!("field 'ret': return '{r}' was not found")))?);
+            operands.push(v.ok_or_else(|| at(format!("Return '{r}' was not found (field 'ret')")))?);
         }
         let mut ctl_attrs = Vec::new();
         let mut ctls = Vec::new();
         for c in &sig.control_output {
-            let target = f.control_ret.get(c).ok_or_else(|| at(format!("field 'control_ret': control output '{c}' was not found in 'control_ret'")))?;
-            let info = scope.get(target.as_str()).ok_or_else(|| at(format!("field 'control_ret': control return {target} was not found")))?;
+            let target = f.control_ret.get(c).ok_or_else(|| at(format!("Control output '{c}' was not found in 'control_ret' (field 'control_ret')")))?;
+            let info = scope.get(target.as_str()).ok_or_else(|| at(format!("Control return {target} was not found (field 'control_ret')")))?;
             ctls.push(info.ctl);
             let name = m.ctx.sym("tfg.name");
             let value = m.ctx.string_attr(c);
@@ -557,6 +559,10 @@ impl<'g> Importer<'g> {
 
 /// Imports a GraphDef as a module holding `tfg.graph` and the library's `tfg.func`s.
 pub fn import_graphdef(g: &GraphDef) -> Res<Module> {
+    import_inner(g).map_err(|e| format!("INVALID_ARGUMENT: {e}"))
+}
+
+fn import_inner(g: &GraphDef) -> Res<Module> {
     let mut m = Module::new(Context::new());
     m.mark_edited();
     let mut imp = Importer { defs: OpDefs::new(g) };
