@@ -212,6 +212,38 @@ fn apply_output_shapes(ctx: &mut Context, node: &NodeDef, types: &mut [TypeId]) 
     Ok(())
 }
 
+/// `_Arg` of a resource with `_handle_dtypes` and `_handle_shapes` of the same length: the
+/// result is `tensor<*x!tf_type.resource<tensor<...>>>` (as TensorFlow's importer infers).
+fn apply_handle_types(ctx: &mut Context, node: &NodeDef, types: &mut [TypeId]) {
+    use attr_value::Value;
+    if node.op != "_Arg" || types.len() != 1 {
+        return;
+    }
+    let (Some(AttrValue { value: Some(Value::List(d)) }), Some(AttrValue { value: Some(Value::List(s)) })) = (node.attr.get("_handle_dtypes"), node.attr.get("_handle_shapes")) else {
+        return;
+    };
+    if d.r#type.is_empty() || d.r#type.len() != s.shape.len() {
+        return;
+    }
+    let TypeData::UnrankedTensor { elem } = ctx.type_data(types[0]).clone() else { return };
+    if !matches!(ctx.type_data(elem), TypeData::TfSimple(n) if ctx.str(*n) == "resource") {
+        return;
+    }
+    let mut subtypes = Vec::new();
+    for (&dt, shape) in d.r#type.iter().zip(&s.shape) {
+        let Ok(e) = dtype_to_type(ctx, dt) else { return };
+        subtypes.push(if shape.unknown_rank {
+            ctx.ty(TypeData::UnrankedTensor { elem: e })
+        } else {
+            let dims = shape.dim.iter().map(|x| if x.size < 0 { DYNAMIC } else { x.size }).collect();
+            ctx.ty(TypeData::RankedTensor { shape: dims, elem: e, encoding: None })
+        });
+    }
+    let name = ctx.sym("resource");
+    let res = ctx.ty(TypeData::TfWithSubtypes { name, subtypes });
+    types[0] = ctx.ty(TypeData::UnrankedTensor { elem: res });
+}
+
 /// A converted node: its results by output name.
 struct NodeInfo {
     data: Vec<ValueId>,
@@ -358,6 +390,7 @@ impl<'g> Importer<'g> {
             }
         }
         apply_output_shapes(ctx, node, &mut types).map_err(at)?;
+        apply_handle_types(ctx, node, &mut types);
         if let Some(ft) = &node.experimental_type {
             let v = full_type_to_ir(ctx, ft);
             let name = ctx.sym("_mlir_fulltype");
