@@ -23,12 +23,12 @@ fn dict_str(m: &Module, dict: crate::ir::AttrId, key: &str) -> Option<String> {
 }
 
 /// How values are named inside one graph or function body.
-struct Names {
+struct Names<'f> {
     /// Block argument → (arg name, is control).
     args: HashMap<ValueId, (String, bool)>,
     in_function: bool,
     /// Output arg names of the module's functions (ops calling them by type).
-    functions: HashMap<String, Vec<String>>,
+    functions: &'f HashMap<String, Vec<String>>,
 }
 
 /// Output arg segments of an exported node (for `node:output:i`).
@@ -105,7 +105,7 @@ fn export_node(m: &Module, op: OpId) -> Res<NodeDef> {
     Ok(node)
 }
 
-fn value_name(m: &Module, v: ValueId, names: &Names, segments: &mut HashMap<OpId, Vec<(String, usize)>>, nodes: &HashMap<OpId, usize>, exported: &[NodeDef]) -> Res<String> {
+fn value_name(m: &Module, v: ValueId, names: &Names<'_>, segments: &mut HashMap<OpId, Vec<(String, usize)>>, nodes: &HashMap<OpId, usize>, exported: &[NodeDef]) -> Res<String> {
     if let Some((n, ctl)) = names.args.get(&v) {
         return Ok(if *ctl { format!("^{n}") } else { n.clone() });
     }
@@ -120,7 +120,7 @@ fn value_name(m: &Module, v: ValueId, names: &Names, segments: &mut HashMap<OpId
         return Ok(if idx == 0 { name } else { format!("{name}:{idx}") });
     }
     let segs = segments.entry(op).or_insert_with(|| match nodes.get(&op) {
-        Some(&i) => output_segments(&exported[i], results.len().saturating_sub(1), &names.functions),
+        Some(&i) => output_segments(&exported[i], results.len().saturating_sub(1), names.functions),
         None => vec![("output".to_string(), results.len().saturating_sub(1))],
     });
     let mut start = 0;
@@ -134,7 +134,7 @@ fn value_name(m: &Module, v: ValueId, names: &Names, segments: &mut HashMap<OpId
 }
 
 /// Exports the nodes of `block` (skipping the terminator), inputs named per `names`.
-fn export_nodes(m: &Module, block: BlockId, names: &Names) -> Res<(Vec<NodeDef>, HashMap<OpId, usize>)> {
+fn export_nodes(m: &Module, block: BlockId, names: &Names<'_>) -> Res<(Vec<NodeDef>, HashMap<OpId, usize>)> {
     let ops: Vec<OpId> = m.body.block_ops(block).filter(|&o| m.op_name(o) != "tfg.return").collect();
     let mut out = Vec::with_capacity(ops.len());
     let mut index = HashMap::new();
@@ -216,7 +216,7 @@ fn export_function(m: &Module, op: OpId, lib: &mut FunctionDefLibrary, functions
         _ => vec![],
     };
     let empty = crate::ir::AttrId::new(0);
-    let mut names = Names { args: HashMap::new(), in_function: true, functions: functions.clone() };
+    let mut names = Names { args: HashMap::new(), in_function: true, functions };
     for (i, pair) in args.chunks(2).enumerate() {
         let dict = arg_attrs.get(2 * i).copied().unwrap_or(empty);
         let mut extra = BTreeMap::new();
@@ -261,7 +261,7 @@ fn export_function(m: &Module, op: OpId, lib: &mut FunctionDefLibrary, functions
                 let node = export_node(m, def)?;
                 let results = m.body.results(def);
                 let idx = results.iter().position(|&r| r == v).unwrap_or(0);
-                let segs = segments.entry(def).or_insert_with(|| output_segments(&node, results.len().saturating_sub(1), &names.functions));
+                let segs = segments.entry(def).or_insert_with(|| output_segments(&node, results.len().saturating_sub(1), names.functions));
                 let mut start = 0;
                 let mut s = format!("{}:output:{idx}", node.name);
                 for (out, len) in segs.iter() {
@@ -359,7 +359,7 @@ pub fn export_module(m: &Module) -> Res<GraphDef> {
                     }
                 }
                 let block = crate::dialect::tfg::body_block(m, op).ok_or("tfg.graph without a body")?;
-                let names = Names { args: HashMap::new(), in_function: false, functions: functions.clone() };
+                let names = Names { args: HashMap::new(), in_function: false, functions: &functions };
                 g.node = export_nodes(m, block, &names)?.0;
             }
             "tfg.func" if m.op_attr(op, "generic").is_some() => {
