@@ -838,3 +838,59 @@ pub fn canonical_tensor(t: &TensorProto) -> Option<(i32, Vec<i64>, Elems)> {
     };
     Some((t.dtype, dims, e))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dtypes_round_trip() {
+        let mut ctx = Context::new();
+        for dt in (1..=33).chain([101, 103, 107, 120]) {
+            let t = dtype_to_type(&mut ctx, dt).unwrap();
+            assert_eq!(type_to_dtype(&ctx, t), Some(dt), "dtype {dt}");
+        }
+        assert!(dtype_to_type(&mut ctx, 0).is_err());
+    }
+
+    #[test]
+    fn halves() {
+        for v in [0.0f32, -0.0, 1.0, -2.5, 65504.0, 6.1035156e-5, 5.9604645e-8] {
+            assert_eq!(half_to_f32(f32_to_half(v)).to_bits(), v.to_bits(), "{v}");
+        }
+        assert_eq!(f32_to_half(-0.0), 0x8000);
+    }
+
+    #[test]
+    fn full_types_round_trip() {
+        let ft = FullTypeDef {
+            type_id: 3,
+            args: vec![
+                FullTypeDef { type_id: 1000, args: vec![FullTypeDef { type_id: 1, attr: Some(full_type_def::Attr::S("T".into())), ..Default::default() }], ..Default::default() },
+                FullTypeDef { type_id: 1003, attr: Some(full_type_def::Attr::I(-3)), ..Default::default() },
+            ],
+            attr: None,
+        };
+        let text = full_type_text(&ft);
+        assert_eq!(text, "#tf_type.full_type<product<tensor<var \"T\">, literal -3>>");
+        assert_eq!(parse_full_type(&text).unwrap(), ft);
+    }
+
+    #[test]
+    fn tensors_round_trip_by_value() {
+        let mut ctx = Context::new();
+        let t = TensorProto {
+            dtype: 3,
+            tensor_shape: Some(TensorShapeProto { dim: vec![Dim { size: 2, name: String::new() }, Dim { size: 2, name: String::new() }], unknown_rank: false }),
+            int_val: vec![1, 2, 3],
+            ..Default::default()
+        };
+        let a = tensor_to_ir(&mut ctx, &t).unwrap();
+        let back = ir_to_tensor(&ctx, a).unwrap();
+        assert_eq!(canonical_tensor(&back), canonical_tensor(&t));
+        // A splat of a huge shape stays one value.
+        let big = TensorProto { dtype: 1, tensor_shape: Some(TensorShapeProto { dim: vec![Dim { size: 1 << 40, name: String::new() }], unknown_rank: false }), float_val: vec![0.5], ..Default::default() };
+        let a = tensor_to_ir(&mut ctx, &big).unwrap();
+        assert_eq!(ir_to_tensor(&ctx, a).unwrap().float_val, vec![0.5]);
+    }
+}
