@@ -363,7 +363,7 @@ pub fn export_module(m: &Module) -> Res<GraphDef> {
                 g.node = export_nodes(m, block, &names)?.0;
             }
             "tfg.func" if m.op_attr(op, "generic").is_some() => {
-                let f = super::generic::export_generic(m, op, export_node)?;
+                let f = super::generic::export_generic(m, op, &mut lib, export_node)?;
                 lib.function.push(f);
             }
             "tfg.func" => {

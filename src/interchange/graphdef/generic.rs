@@ -98,7 +98,7 @@ fn split_ref(full: &str) -> (bool, &str, &str, u32) {
 }
 
 /// Imports a generic function.
-pub fn import_generic(m: &mut Module, f: &FunctionDef) -> Res<OpId> {
+pub fn import_generic(m: &mut Module, f: &FunctionDef, gradient: Option<&str>) -> Res<OpId> {
     let sig = f.signature.clone().unwrap_or_default();
     if sig.name.is_empty() {
         return Err("generic function without a name".into());
@@ -117,6 +117,10 @@ pub fn import_generic(m: &mut Module, f: &FunctionDef) -> Res<OpId> {
     if sig.is_stateful {
         let u = ctx.unit_attr();
         named(ctx, &mut attrs, "is_stateful", u);
+    }
+    if let Some(g) = gradient {
+        let v = symbol_ref(ctx, g);
+        named(ctx, &mut attrs, "gradient", v);
     }
     if !sig.control_output.is_empty() {
         let items = sig.control_output.iter().map(|c| ctx.string_attr(c)).collect();
@@ -401,7 +405,7 @@ fn ref_of(m: &Module, v: ValueId, args: &HashMap<ValueId, (String, bool)>) -> Re
 }
 
 /// Exports a `tfg.func generic`.
-pub fn export_generic(m: &Module, op: OpId, node_export: impl Fn(&Module, OpId) -> Res<NodeDef>) -> Res<FunctionDef> {
+pub fn export_generic(m: &Module, op: OpId, lib: &mut FunctionDefLibrary, node_export: impl Fn(&Module, OpId) -> Res<NodeDef>) -> Res<FunctionDef> {
     let name = str_of(m, m.op_attr(op, "sym_name"));
     let block = crate::dialect::tfg::body_block(m, op).ok_or("generic function without a body")?;
     let arr = |k: &str| -> Vec<AttrId> {
@@ -464,6 +468,13 @@ pub fn export_generic(m: &Module, op: OpId, node_export: impl Fn(&Module, OpId) 
         match key {
             "description" => sig.description = str_of(m, Some(a.value)),
             "is_stateful" => sig.is_stateful = true,
+            "gradient" => {
+                if let AttrData::SymbolRef(p) = m.ctx.attr_data(m.ctx.resolved_attr(a.value)) {
+                    if let Some(p0) = p.first() {
+                        lib.gradient.push(GradientDef { function_name: sig.name.clone(), gradient_func: symbol_name(m.ctx.str(*p0)) });
+                    }
+                }
+            }
             "tfg.func_attrs" => {
                 for e in m.ctx.dict_entries(a.value) {
                     let d = e.value;

@@ -628,7 +628,7 @@ fn import_inner(g: &GraphDef) -> Res<Module> {
         let gradients: HashMap<&str, &str> = lib.gradient.iter().map(|gd| (gd.function_name.as_str(), gd.gradient_func.as_str())).collect();
         for f in &lib.function {
             let op = if super::generic::is_generic(f) {
-                super::generic::import_generic(&mut m, f)?
+                super::generic::import_generic(&mut m, f, f.signature.as_ref().and_then(|s| gradients.get(s.name.as_str()).copied()))?
             } else {
                 imp.convert_function(&mut m, f, &gradients)?
             };
