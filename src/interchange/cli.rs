@@ -76,5 +76,7 @@ pub fn drive_graphdef(opts: &Options, registry: &PassRegistry, pass_names: &[Str
         let out = export_bytes(&m, opts).map_err(|e| report(&e))?;
         return write_output(&opts.output, |w| w.write_all(&out)).map_err(|e| report(&e));
     }
+    // Imported IR has no spelling of its own to preserve: print it as tfg-translate does.
+    let print_opts = PrintOptions { canonical: true, ..print_opts };
     write_output(&opts.output, |w| print_module_to(&m, print_opts, w)).map_err(|e| report(&e))
 }

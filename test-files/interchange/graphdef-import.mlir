@@ -1,8 +1,8 @@
 // RUN: %amanda_opt --canonical %S/Inputs/small-graph.pbtxt | FileCheck %s
-// RUN: %amanda_opt -graphdef-to-mlir --canonical %S/Inputs/small-graph.pbtxt | FileCheck %s
+// RUN: %amanda_opt -graphdef-to-mlir %S/Inputs/small-graph.pbtxt | FileCheck %s
 
 // Importing a text GraphDef (input kind from the extension, or -graphdef-to-mlir as
-// tfg-translate spells it): versions, devices, default attributes, result types from the op
+// tfg-translate spells it; printed as tfg-translate prints, with or without --canonical): versions, devices, default attributes, result types from the op
 // registry (Split's num_split results), output indices and control inputs, attributes of
 // every kind, full types, and the function library with named output ports, control
 // returns, argument attributes, resource arg ids and gradients.
