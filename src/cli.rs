@@ -118,6 +118,12 @@ pub struct Options {
     /// Accepted for mlir-opt compatibility (unknown dialects are always allowed).
     #[arg(long, hide = true)]
     pub allow_unregistered_dialect: bool,
+    /// Read the input as a TensorFlow GraphDef (binary or text), as tfg-translate does.
+    #[arg(long)]
+    pub graphdef_to_mlir: bool,
+    /// Write the result as a GraphDef in text format, as tfg-translate does.
+    #[arg(long)]
+    pub mlir_to_graphdef: bool,
     /// Do not run the verifier after parsing and after each pass.
     #[arg(long, alias = "no-verify-each")]
     pub no_verify: bool,
@@ -338,6 +344,20 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
     let input = Input::open(&opts.input).map_err(|e| report_plain(&e))?;
     let name = input.name.clone();
     let bytes = input.bytes();
+    let ext = Path::new(&opts.input).extension().and_then(|e| e.to_str()).unwrap_or("");
+    if matches!(ext, "onnx" | "pt") {
+        report_plain(&format!("{}: importing .{} files is not supported yet", name, ext));
+        return Err(());
+    }
+    let graphdef_out = crate::interchange::cli::emits_graphdef(opts);
+    if !matches!(opts.emit.as_str(), "amir" | "generic" | "graphdef" | "pbtxt") {
+        report_plain(&format!("--emit={} is not supported yet (amir, generic, graphdef and pbtxt are)", opts.emit));
+        return Err(());
+    }
+    if crate::interchange::cli::is_graphdef_input(opts, ext) {
+        let pm = build_pass_manager(opts, registry, flags, print_opts).map_err(|e| report_plain(&e))?;
+        return crate::interchange::cli::drive_graphdef(opts, pm, &name, bytes, print_opts);
+    }
     let text = match input.text() {
         Ok(t) => t,
         Err(valid_up_to) => {
@@ -348,15 +368,6 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
             return Err(());
         }
     };
-    let ext = Path::new(&opts.input).extension().and_then(|e| e.to_str()).unwrap_or("");
-    if matches!(ext, "pb" | "pbtxt" | "onnx" | "pt") {
-        report_plain(&format!("{}: importing .{} files is not supported yet (text IR only)", name, ext));
-        return Err(());
-    }
-    if opts.emit != "amir" && opts.emit != "generic" {
-        report_plain(&format!("--emit={} is not supported yet (amir and generic are)", opts.emit));
-        return Err(());
-    }
     let chunks: Vec<(usize, &str)> = if opts.split_input_file { split_chunks(text) } else { vec![(0, text)] };
     // Parsing gives the pages of a mapped file back as it goes (a single chunk only; the
     // chunks of --split-input-file are small).
@@ -414,7 +425,15 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
     drop(input);
     let modules: Vec<&Module> = results.iter().filter_map(|r| r.module.as_ref()).collect();
     let t = std::time::Instant::now();
-    let written = if let [single] = modules.as_slice() {
+    let written = if graphdef_out {
+        match modules.as_slice() {
+            [single] => match crate::interchange::cli::export_bytes(single, opts) {
+                Ok(out) => write_output(&opts.output, |w| w.write_all(&out)),
+                Err(e) => Err(e),
+            },
+            many => crate::interchange::cli::export_many(many, opts).and_then(|out| write_output(&opts.output, |w| w.write_all(&out))),
+        }
+    } else if let [single] = modules.as_slice() {
         write_output(&opts.output, |w| crate::printer::print_module_to(single, print_opts, w))
     } else {
         let texts: Vec<String> = modules.par_iter().map(|m| print_module(m, print_opts)).collect();

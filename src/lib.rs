@@ -24,6 +24,7 @@ pub mod diag;
 pub mod dialect;
 pub mod expect;
 pub mod input;
+pub mod interchange;
 pub mod ir;
 pub mod namespace;
 pub mod parallel;

@@ -1,0 +1,80 @@
+//! The command line's GraphDef paths (kept here so src/cli.rs only dispatches): reading a
+//! `.pb`/`.pbtxt` input (or any input with `-graphdef-to-mlir`), and writing the result as a
+//! GraphDef (`--emit=graphdef` binary, `--emit=pbtxt` or `-mlir-to-graphdef` text).
+
+use crate::cli::{write_output, Options};
+use crate::ir::Module;
+use crate::passes::PassManager;
+use crate::printer::{print_module_to, PrintOptions};
+
+use super::graphdef;
+
+/// Whether the input is a GraphDef: by flag, then by extension.
+pub fn is_graphdef_input(opts: &Options, ext: &str) -> bool {
+    opts.graphdef_to_mlir || matches!(ext, "pb" | "pbtxt")
+}
+
+/// Whether the output is a GraphDef.
+pub fn emits_graphdef(opts: &Options) -> bool {
+    opts.mlir_to_graphdef || matches!(opts.emit.as_str(), "graphdef" | "pbtxt")
+}
+
+/// The output bytes of a module as a GraphDef.
+pub fn export_bytes(m: &Module, opts: &Options) -> Result<Vec<u8>, String> {
+    let g = graphdef::export_module(m)?;
+    Ok(if opts.emit == "graphdef" && !opts.mlir_to_graphdef {
+        graphdef::proto::encode_graphdef(&g)
+    } else {
+        graphdef::pbtxt::print(&g).into_bytes()
+    })
+}
+
+/// The `--split-input-file` chunks exported one by one, joined by `// -----` lines (as
+/// mlir-translate joins its outputs).
+pub fn export_many(ms: &[&Module], opts: &Options) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    for (i, m) in ms.iter().enumerate() {
+        if i > 0 {
+            out.extend_from_slice(b"// -----\n");
+        }
+        out.extend(export_bytes(m, opts)?);
+    }
+    Ok(out)
+}
+
+fn report(msg: &str) {
+    eprintln!("amanda-opt: error: {}", msg);
+}
+
+/// Import → verify → passes → print or export, for a GraphDef input. Errors are reported
+/// on stderr as they happen (as in `cli::drive`), hence the unit error.
+#[allow(clippy::result_unit_err)]
+pub fn drive_graphdef(opts: &Options, mut pm: PassManager, name: &str, bytes: &[u8], print_opts: PrintOptions) -> Result<(), ()> {
+    let path = if opts.graphdef_to_mlir && !name.ends_with(".pb") && !name.ends_with(".pbtxt") && std::str::from_utf8(bytes).is_ok() {
+        format!("{name}.pbtxt")
+    } else {
+        name.to_string()
+    };
+    let g = graphdef::read_graphdef(&path, bytes).map_err(|e| report(&e))?;
+    let mut m = graphdef::import_graphdef(&g).map_err(|e| report(&format!("{name}: {e}")))?;
+    if !opts.no_verify {
+        let d = crate::verify::verify_module(&m);
+        if let Some(first) = d.first() {
+            report(&format!("{name}: imported IR does not verify: {}", first.message));
+            return Err(());
+        }
+    }
+    if let Err(d) = pm.run(&mut m, |_, _| {}) {
+        for x in d {
+            report(&x.message);
+        }
+        return Err(());
+    }
+    if emits_graphdef(opts) {
+        let out = export_bytes(&m, opts).map_err(|e| report(&e))?;
+        return write_output(&opts.output, |w| w.write_all(&out)).map_err(|e| report(&e));
+    }
+    // Imported IR has no spelling of its own to preserve: print it as tfg-translate does.
+    let print_opts = PrintOptions { canonical: true, ..print_opts };
+    write_output(&opts.output, |w| print_module_to(&m, print_opts, w)).map_err(|e| report(&e))
+}

@@ -1,0 +1,4 @@
+//! Reading and writing other tools' graph formats (TensorFlow GraphDef).
+
+pub mod cli;
+pub mod graphdef;
