@@ -7,6 +7,9 @@
 #                                      (skipped with a message when ../shared is absent)
 #      lit tests/conformance-transforms/  TensorFlow's tests of its tfg passes, the same way
 #                                      (scripts/conformance-transforms.sh)
+#      lit tests/conformance-importexport/  TensorFlow's mlir_to_graphdef tests, the same way
+#      scripts/graphdef_tf_roundtrip.py  GraphDefs built by TensorFlow round-tripped (when
+#                                      tensorflow is importable)
 #   4. scripts/oracle_check.py         --canonical == TensorFlow's printer (when tensorflow
 #                                      is importable)
 # and ends with one line `N passed, N failed` summing the four. Exit status 0 when nothing
@@ -130,6 +133,34 @@ if $run_conformance; then
     record "tfg pass tests" "$tp" "$tf" "corpus absent, skipped"
   else
     record "tfg pass tests" "$tp" "$tf" "$tx known failures: tests/conformance-transforms/known-failures.txt"
+  fi
+fi
+
+# ---------------------------------------------------------------- 3c. GraphDef interchange
+if $run_conformance; then
+  section "GraphDef: TensorFlow's mlir_to_graphdef tests"
+  "${lit_cmd[@]}" -sv tests/conformance-importexport 2>&1 | tee "$logs/importexport.log"
+  ie_status=${PIPESTATUS[0]}
+  read -r ip if_ < <(lit_counts "$logs/importexport.log")
+  if [ "$ie_status" != 0 ] && [ "$if_" = 0 ]; then if_=1; fi
+  if grep -q "skipping" "$logs/importexport.log"; then
+    record "mlir_to_graphdef" "$ip" "$if_" "corpus absent, skipped"
+  else
+    record "mlir_to_graphdef" "$ip" "$if_"
+  fi
+fi
+if $run_oracle; then
+  section "GraphDef: graphs built by TensorFlow, round-tripped"
+  if python3 -c "import tensorflow" >/dev/null 2>&1; then
+    python3 scripts/graphdef_tf_roundtrip.py 2>&1 | tee "$logs/tfrt.log"
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$logs/tfrt.log" | tail -1)
+    if [ -n "$line" ]; then
+      record "TF GraphDef round trip" "$(echo "$line" | awk '{print $1}')" "$(echo "$line" | awk '{print $3}')"
+    else
+      record "TF GraphDef round trip" 0 1 "did not finish"
+    fi
+  else
+    record "TF GraphDef round trip" 0 0 "tensorflow not importable, skipped"
   fi
 fi
 
