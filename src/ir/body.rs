@@ -845,6 +845,27 @@ impl Body {
         self.blocks[block.index()].len += 1;
     }
 
+    /// Puts the ops of `block` in the order `order`, which must hold each of them once (a
+    /// permutation): one pass over the links, where moving each op to the end would detach
+    /// and re-append every one.
+    pub fn set_block_order(&mut self, block: BlockId, order: &[OpId]) {
+        debug_assert_eq!(order.len(), self.blocks[block.index()].len as usize, "not a permutation of the block");
+        let mut prev: Option<OpId> = None;
+        for &op in order {
+            debug_assert_eq!(self.ops[op.index()].parent.block(), Some(block), "op of another block");
+            let o = &mut self.ops[op.index()];
+            o.prev = PackedId::of_op(prev);
+            o.next = PackedId::NONE;
+            if let Some(p) = prev {
+                self.ops[p.index()].next = PackedId::of_op(Some(op));
+            }
+            prev = Some(op);
+        }
+        let b = &mut self.blocks[block.index()];
+        b.first = order.first().copied();
+        b.last = order.last().copied();
+    }
+
     /// Places a detached `op` right after `after`.
     pub fn insert_op_after(&mut self, after: OpId, op: OpId) {
         match self.ops[after.index()].next.op() {
@@ -1079,6 +1100,11 @@ mod tests {
         body.replace_all_uses(v, w);
         body.check_use_chains().unwrap();
         assert!(!body.has_uses(v));
+        let mut order: Vec<OpId> = body.block_ops(block).collect();
+        order.reverse();
+        body.set_block_order(block, &order);
+        assert_eq!(body.block_ops(block).collect::<Vec<_>>(), order);
+        assert_eq!(body.last_op(block), order.last().copied());
         let live = users.iter().filter(|&&u| !body.is_erased(u));
         assert_eq!(body.uses(w).count(), live.map(|&u| body.num_operands(u)).sum::<usize>());
     }

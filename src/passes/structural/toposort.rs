@@ -34,9 +34,7 @@ impl SplitPass for TopoSort {
 
     fn apply(&self, m: &mut Module, _target: PassTarget, plan: Self::Plan, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
         for (block, order) in plan {
-            for op in order {
-                m.body.move_op_to_end(op, block);
-            }
+            m.body.set_block_order(block, &order);
             cx.mark_changed();
         }
         Ok(())
@@ -178,9 +176,7 @@ fn push_users(m: &Module, v: ValueId, def: OpId, block: BlockId, worklist: &mut 
 /// Sorts `block`; returns whether the order changed.
 pub fn sort_block(m: &mut Module, block: BlockId, has_terminator: bool) -> bool {
     let Some(order) = plan_block(m, block, has_terminator) else { return false };
-    for op in order {
-        m.body.move_op_to_end(op, block);
-    }
+    m.body.set_block_order(block, &order);
     true
 }
 
