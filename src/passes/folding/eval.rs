@@ -180,10 +180,16 @@ pub fn evaluate(op_type: &str, attrs: Attrs, inputs: &[Tensor], result_types: &[
         }
         "ConcatV2" => {
             let (axis_t, values) = inputs.split_last()?;
+            if axis_t.len() != 1 {
+                return None;
+            }
             one(concat(values, axis_t.int_at(0)))
         }
         "Concat" => {
             let (axis_t, values) = inputs.split_first()?;
+            if axis_t.len() != 1 {
+                return None;
+            }
             one(concat(values, axis_t.int_at(0)))
         }
         "Range" => one(range(inputs.first()?, inputs.get(1)?, inputs.get(2)?, attr_type(attrs, "Tidx"))),
@@ -532,6 +538,9 @@ fn concat(values: &[Tensor], axis: i64) -> Option<Tensor> {
 }
 
 fn range(start: &Tensor, limit: &Tensor, delta: &Tensor, tidx: Option<DType>) -> Option<Tensor> {
+    if start.len() != 1 || limit.len() != 1 || delta.len() != 1 {
+        return None;
+    }
     let dt = tidx.unwrap_or(start.dtype);
     if dt.is_float() {
         let (s, l, d) = (start.float_at(0), limit.float_at(0), delta.float_at(0));

@@ -88,8 +88,11 @@ pub fn apply(rw: &mut Rewriter, op: OpId) -> bool {
             return true;
         }
     }
-    for &(p, cat) in ANY_OP {
+    for (i, &(p, cat)) in ANY_OP.iter().enumerate() {
         if enabled(rw, cat) && p(rw, op) {
+            if std::env::var_os("CF_DEBUG").is_some() {
+                eprintln!("any{} {}", i, rw.m.op_name(op));
+            }
             return true;
         }
     }
@@ -316,6 +319,16 @@ fn evaluate_constant(rw: &mut Rewriter, op: OpId) -> bool {
     if outputs.len() != results.len() {
         return false;
     }
+    // The size rule of `IsFoldableUncached` again on what was computed, for results whose
+    // declared type had no static shape to check it on (chains of Concat or Tile would
+    // otherwise grow without bound).
+    let input_bytes: i64 = inputs.iter().map(|t| t.len() as i64 * t.dtype.size_bytes()).sum();
+    if outputs.iter().any(|t| {
+        let b = t.len() as i64 * t.dtype.size_bytes();
+        b > input_bytes && b > MAX_CONSTANT_SIZE
+    }) {
+        return false;
+    }
     let mut controls: SmallVec<[ValueId; 4]> = data.iter().map(|&v| rw.lookup_control(v)).collect();
     controls.extend(rw.control_operands(op));
     let name = rw.name(op);
@@ -359,6 +372,10 @@ fn evaluate_constant(rw: &mut Rewriter, op: OpId) -> bool {
     }
     true
 }
+
+/// Constants larger than this (bytes) are only made when their inputs were as large
+/// (`kMaxConstantSize`).
+const MAX_CONSTANT_SIZE: i64 = 100 * 1024;
 
 /// `OpPropertyHelper::IsFoldable`.
 fn is_foldable(rw: &Rewriter, op: OpId) -> bool {
@@ -411,7 +428,6 @@ fn is_foldable(rw: &Rewriter, op: OpId) -> bool {
     if rw.opts.disable_compressed_tensor_optimization && matches!(ty, "Fill" | "ZerosLike" | "OnesLike") {
         return false;
     }
-    const MAX_CONSTANT_SIZE: i64 = 100 * 1024;
     let bytes = |v: ValueId| -> Option<Option<i64>> {
         let t = rw.value_type(v);
         let Some(shape) = static_shape_of_type(rw, t) else { return Some(None) };
@@ -1527,7 +1543,9 @@ fn partial_assoc_op_const_folding(rw: &mut Rewriter, op: OpId) -> bool {
         let new = recreate(rw, op, "AddN", &data, &controls, attrs);
         return finish_replace(rw, op, new);
     }
-    if consts.len() <= 1 {
+    // Nothing to split off when every input is constant (EvaluateConstant folds such an
+    // AddN, or cannot, and then splitting again would only repeat itself).
+    if consts.len() <= 1 || others.is_empty() {
         return false;
     }
     let mut attrs = rw.all_attrs(op);
