@@ -122,7 +122,7 @@ fn is_identity_n_single_input(rw: &Rewriter, op: OpId) -> bool {
 }
 
 /// `IsZeros`/`IsOnes`: a Const (or ZerosLike/OnesLike) whose every element is `v`.
-fn is_all(rw: &Rewriter, op: OpId, v: f64) -> bool {
+fn is_all(rw: &mut Rewriter, op: OpId, v: f64) -> bool {
     match rw.op_type(op) {
         "ZerosLike" => return v == 0.0,
         "OnesLike" => return v == 1.0,
@@ -131,14 +131,14 @@ fn is_all(rw: &Rewriter, op: OpId, v: f64) -> bool {
     if !rw.is_const(op) {
         return false;
     }
-    rw.const_value(op).is_some_and(|t| !t.is_empty() && t.all_equal_to(v))
+    rw.const_all_equal(op, v)
 }
 
-fn is_zeros(rw: &Rewriter, op: OpId) -> bool {
+fn is_zeros(rw: &mut Rewriter, op: OpId) -> bool {
     is_all(rw, op, 0.0)
 }
 
-fn is_ones(rw: &Rewriter, op: OpId) -> bool {
+fn is_ones(rw: &mut Rewriter, op: OpId) -> bool {
     is_all(rw, op, 1.0)
 }
 
