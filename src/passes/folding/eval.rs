@@ -5,7 +5,7 @@
 //! ...). An op it does not know, or inputs a kernel would reject, give `None` (the op is
 //! left alone, as TensorFlow leaves an op whose evaluation fails).
 
-use super::tensor::{float_to_int, num_elements, wrap_int, DType, Tensor, Values};
+use super::tensor::{float_to_int, num_elements, wrap_int, DType, Tensor, Values, MAX_EVAL_ELEMENTS};
 
 /// An attribute value the evaluator reads.
 #[derive(Clone, Debug, PartialEq)]
@@ -150,7 +150,7 @@ pub fn evaluate(op_type: &str, attrs: Attrs, inputs: &[Tensor], result_types: &[
                 return None;
             }
             let shape = dims.to_ints();
-            if shape.iter().any(|&d| d < 0) {
+            if shape.iter().any(|&d| d < 0) || num_elements(&shape) > MAX_EVAL_ELEMENTS {
                 return None;
             }
             one(Some(splat(v, shape)))
@@ -372,6 +372,9 @@ fn binary(op: &str, a: &Tensor, b: &Tensor) -> Option<Tensor> {
         return None;
     }
     let shape = broadcast_shapes(&a.shape, &b.shape)?;
+    if num_elements(&shape) > MAX_EVAL_ELEMENTS {
+        return None;
+    }
     let ia = broadcast_index(&a.shape, &shape);
     let ib = broadcast_index(&b.shape, &shape);
     let cmp = |f: fn(std::cmp::Ordering) -> bool| -> Option<Tensor> {
@@ -487,7 +490,7 @@ fn reshape(x: &Tensor, target: &[i64]) -> Option<Tensor> {
     if unknown.len() > 1 || target.iter().any(|&d| d < -1) {
         return None;
     }
-    let known: i64 = target.iter().filter(|&&d| d != -1).product();
+    let known = target.iter().filter(|&&d| d != -1).try_fold(1i64, |a, &d| a.checked_mul(d))?;
     let mut shape = target.to_vec();
     if let Some(&u) = unknown.first() {
         if known == 0 || n % known != 0 {
@@ -548,13 +551,19 @@ fn range(start: &Tensor, limit: &Tensor, delta: &Tensor, tidx: Option<DType>) ->
             return None;
         }
         let n = ((l - s) / d).abs().ceil() as i64;
+        if n > MAX_EVAL_ELEMENTS {
+            return None;
+        }
         Some(Tensor::floats(dt, vec![n], (0..n).map(|i| s + i as f64 * d).collect()))
     } else {
         let (s, l, d) = (start.int_at(0), limit.int_at(0), delta.int_at(0));
         if d == 0 || (d > 0 && s > l) || (d < 0 && s < l) {
             return None;
         }
-        let n = ((l - s).abs() + d.abs() - 1) / d.abs();
+        let n = (l.checked_sub(s)?.checked_abs()?.checked_add(d.checked_abs()? - 1)?) / d.abs();
+        if n > MAX_EVAL_ELEMENTS {
+            return None;
+        }
         Some(Tensor::ints(dt, vec![n], (0..n).map(|i| s + i * d).collect()))
     }
 }
@@ -618,7 +627,10 @@ fn tile(x: &Tensor, multiples: &[i64]) -> Option<Tensor> {
     if multiples.len() != x.shape.len() || multiples.iter().any(|&m| m < 0) {
         return None;
     }
-    let shape: Vec<i64> = x.shape.iter().zip(multiples).map(|(s, m)| s * m).collect();
+    let shape: Vec<i64> = x.shape.iter().zip(multiples).map(|(s, m)| s.saturating_mul(*m)).collect();
+    if num_elements(&shape) > MAX_EVAL_ELEMENTS {
+        return None;
+    }
     let rank = shape.len();
     let n = num_elements(&shape) as usize;
     let mut xstrides = vec![1i64; rank];
@@ -738,6 +750,9 @@ fn select(c: &Tensor, t: &Tensor, e: &Tensor, v2: bool) -> Option<Tensor> {
         }
         t.shape.clone()
     };
+    if num_elements(&shape) > MAX_EVAL_ELEMENTS {
+        return None;
+    }
     let n = num_elements(&shape) as usize;
     // Select's rank-1 condition picks whole rows.
     let cidx: Vec<usize> = if !v2 && c.shape.len() == 1 && shape.len() > 1 {

@@ -210,9 +210,7 @@ fn replace_with_splat(rw: &mut Rewriter, op: OpId, v: f64) -> bool {
     let Some(shape) = static_shape_of_type(rw, first_result_type(rw, op)) else { return false };
     let dt_ty = rw.data_type_of(op);
     let Some(dt) = DType::of(&rw.m.ctx, dt_ty) else { return false };
-    let n = num_elements(&shape) as usize;
-    let t = Tensor::floats(dt, shape, vec![v; n]);
-    let value = rw.dense(&t);
+    let value = Tensor::splat_attr(&mut rw.m.ctx, dt, shape, v);
     replace_with_constant_tensor(rw, op, value, &[])
 }
 
@@ -432,7 +430,7 @@ fn is_foldable(rw: &Rewriter, op: OpId) -> bool {
         let t = rw.value_type(v);
         let Some(shape) = static_shape_of_type(rw, t) else { return Some(None) };
         let dt = DType::of(&rw.m.ctx, rw.elem_type(t)?)?;
-        Some(Some(num_elements(&shape) * dt.size_bytes()))
+        Some(Some(num_elements(&shape).saturating_mul(dt.size_bytes())))
     };
     let mut input_bytes = 0;
     for &v in &data {
@@ -673,9 +671,8 @@ fn materialize_fill(rw: &mut Rewriter, op: OpId) -> bool {
     if v.is_empty() {
         return false;
     }
-    let n = num_elements(&shape) as usize;
-    let t = if dt.is_float() { Tensor::floats(dt, shape, vec![v.float_at(0); n]) } else { Tensor::ints(dt, shape, vec![v.int_at(0); n]) };
-    let attr = rw.dense(&t);
+    let x = if dt.is_float() { v.float_at(0) } else { v.int_at(0) as f64 };
+    let attr = Tensor::splat_attr(&mut rw.m.ctx, dt, shape, x);
     replace_with_constant_tensor(rw, op, attr, &["T", "index_type"])
 }
 
@@ -692,9 +689,7 @@ fn materialize_constant_valued_node(rw: &mut Rewriter, op: OpId) -> bool {
     let out_ty = first_result_type(rw, op);
     let Some(shape) = static_shape_of_type(rw, out_ty) else { return false };
     let Some(dt) = rw.elem_type(out_ty).and_then(|e| DType::of(&rw.m.ctx, e)) else { return false };
-    let n = num_elements(&shape) as usize;
-    let t = Tensor::floats(dt, shape, vec![v; n]);
-    let attr = rw.dense(&t);
+    let attr = Tensor::splat_attr(&mut rw.m.ctx, dt, shape, v);
     replace_with_constant_tensor(rw, op, attr, &[])
 }
 

@@ -201,7 +201,7 @@ pub fn infer(op_type: &str, cx: &ShapeCx) -> Option<Vec<Shape>> {
                     }
                     out[d] = merge_dim(out[d], s[d])?;
                 }
-                total = if total < 0 || s[axis] < 0 { -1 } else { total + s[axis] };
+                total = if total < 0 || s[axis] < 0 { -1 } else { total.saturating_add(s[axis]) };
             }
             out[axis] = total;
             one(Some(out))
@@ -231,7 +231,7 @@ pub fn infer(op_type: &str, cx: &ShapeCx) -> Option<Vec<Shape>> {
                     if m.len() != x.len() {
                         return None;
                     }
-                    one(Some(x.iter().zip(&m).map(|(&d, &k)| if d < 0 { -1 } else { d * k }).collect()))
+                    one(Some(x.iter().zip(&m).map(|(&d, &k)| if d < 0 { -1 } else { d.saturating_mul(k) }).collect()))
                 }
                 None => one(Some(vec![-1; x.len()])),
             }
@@ -430,8 +430,8 @@ fn reshape(cx: &ShapeCx) -> Shape {
     let unknown: Vec<usize> = (0..target.len()).filter(|&i| target[i] == -1).collect();
     if unknown.len() == 1 {
         if let Some(x) = x.filter(|x| x.iter().all(|&d| d >= 0)) {
-            let total: i64 = x.iter().product();
-            let known: i64 = target.iter().filter(|&&d| d != -1).product();
+            let total = super::tensor::num_elements(&x);
+            let known = super::tensor::num_elements(&target.iter().copied().filter(|&d| d != -1).collect::<Vec<_>>());
             if known > 0 && total % known == 0 {
                 let mut out = target.clone();
                 out[unknown[0]] = total / known;
@@ -483,11 +483,11 @@ fn windowed(input: i64, k: i64, dilation: i64, stride: i64, padding: &str, pads:
     if input < 0 || k < 0 || stride <= 0 {
         return -1;
     }
-    let eff = (k - 1) * dilation + 1;
+    let eff = (k - 1).saturating_mul(dilation).saturating_add(1);
     match padding {
-        "VALID" => ((input - eff + stride) / stride).max(0),
-        "EXPLICIT" => ((input + pads.0 + pads.1 - eff + stride) / stride).max(0),
-        _ => (input + stride - 1) / stride,
+        "VALID" => (input.saturating_sub(eff).saturating_add(stride) / stride).max(0),
+        "EXPLICIT" => (input.saturating_add(pads.0).saturating_add(pads.1).saturating_sub(eff).saturating_add(stride) / stride).max(0),
+        _ => input.saturating_add(stride - 1) / stride,
     }
 }
 
@@ -513,7 +513,7 @@ fn conv_pool(op_type: &str, cx: &ShapeCx) -> Option<Shape> {
             if f.len() != 4 {
                 return None;
             }
-            let oc = if op_type == "Conv2D" { f[3] } else if f[2] >= 0 && f[3] >= 0 { f[2] * f[3] } else { -1 };
+            let oc = if op_type == "Conv2D" { f[3] } else if f[2] >= 0 && f[3] >= 0 { f[2].saturating_mul(f[3]) } else { -1 };
             (f[0], f[1], oc)
         }
         _ => {
