@@ -202,6 +202,17 @@ pub fn evaluate(op_type: &str, attrs: Attrs, inputs: &[Tensor], result_types: &[
             ])
         }
         "Tile" => one(tile(inputs.first()?, &inputs.get(1)?.to_ints())),
+        "MatMul" => {
+            let (a, b) = (inputs.first()?, inputs.get(1)?);
+            let ta = attr_bool(attrs, "transpose_a").unwrap_or(false);
+            let tb = attr_bool(attrs, "transpose_b").unwrap_or(false);
+            one(matmul(a, b, ta, tb))
+        }
+        "Pad" | "PadV2" => {
+            let (x, p) = (inputs.first()?, inputs.get(1)?);
+            let fill = inputs.get(2);
+            one(pad(x, &p.to_ints(), fill))
+        }
         "Slice" => {
             let x = inputs.first()?;
             let begin = inputs.get(1)?.to_ints();
@@ -652,6 +663,88 @@ fn tile(x: &Tensor, multiples: &[i64]) -> Option<Tensor> {
     Some(pick(x, &picks, shape))
 }
 
+fn matmul(a: &Tensor, b: &Tensor, ta: bool, tb: bool) -> Option<Tensor> {
+    if a.dtype != b.dtype || a.shape.len() != 2 || b.shape.len() != 2 || a.dtype == DType::Bool {
+        return None;
+    }
+    let (m, k) = if ta { (a.shape[1], a.shape[0]) } else { (a.shape[0], a.shape[1]) };
+    let (k2, n) = if tb { (b.shape[1], b.shape[0]) } else { (b.shape[0], b.shape[1]) };
+    if k != k2 || m.saturating_mul(n) > MAX_EVAL_ELEMENTS || m.saturating_mul(n).saturating_mul(k) > 64 * MAX_EVAL_ELEMENTS {
+        return None;
+    }
+    let at = |i: i64, j: i64| (if ta { j * a.shape[1] + i } else { i * a.shape[1] + j }) as usize;
+    let bt = |i: i64, j: i64| (if tb { j * b.shape[1] + i } else { i * b.shape[1] + j }) as usize;
+    if a.dtype.is_float() {
+        let mut out = Vec::with_capacity((m * n) as usize);
+        for i in 0..m {
+            for j in 0..n {
+                out.push((0..k).map(|l| a.float_at(at(i, l)) * b.float_at(bt(l, j))).sum());
+            }
+        }
+        Some(Tensor::floats(a.dtype, vec![m, n], out))
+    } else {
+        let mut out = Vec::with_capacity((m * n) as usize);
+        for i in 0..m {
+            for j in 0..n {
+                out.push((0..k).fold(0i64, |s, l| s.wrapping_add(a.int_at(at(i, l)).wrapping_mul(b.int_at(bt(l, j))))));
+            }
+        }
+        Some(Tensor::ints(a.dtype, vec![m, n], out))
+    }
+}
+
+fn pad(x: &Tensor, paddings: &[i64], fill: Option<&Tensor>) -> Option<Tensor> {
+    let rank = x.shape.len();
+    if paddings.len() != 2 * rank || paddings.iter().any(|&p| p < 0) {
+        return None;
+    }
+    if fill.is_some_and(|f| f.len() != 1 || f.dtype != x.dtype) {
+        return None;
+    }
+    let shape: Vec<i64> = (0..rank).map(|d| x.shape[d] + paddings[2 * d] + paddings[2 * d + 1]).collect();
+    if num_elements(&shape) > MAX_EVAL_ELEMENTS {
+        return None;
+    }
+    let n = num_elements(&shape) as usize;
+    let mut xstrides = vec![1i64; rank];
+    for d in (0..rank.saturating_sub(1)).rev() {
+        xstrides[d] = xstrides[d + 1] * x.shape[d + 1];
+    }
+    let mut idx = vec![0i64; rank];
+    let mut src: Vec<Option<usize>> = Vec::with_capacity(n);
+    for _ in 0..n {
+        let mut off = 0i64;
+        let mut inside = true;
+        for d in 0..rank {
+            let i = idx[d] - paddings[2 * d];
+            if i < 0 || i >= x.shape[d] {
+                inside = false;
+                break;
+            }
+            off += i * xstrides[d];
+        }
+        src.push(inside.then_some(off as usize));
+        for d in (0..rank).rev() {
+            idx[d] += 1;
+            if idx[d] < shape[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
+    let values = match &x.values {
+        Values::Int(v) => {
+            let f = fill.map(|f| f.int_at(0)).unwrap_or(0);
+            Values::Int(src.iter().map(|s| s.map(|i| v[i]).unwrap_or(f)).collect())
+        }
+        Values::Float(v) => {
+            let f = fill.map(|f| f.float_at(0)).unwrap_or(0.0);
+            Values::Float(src.iter().map(|s| s.map(|i| v[i]).unwrap_or(f)).collect())
+        }
+    };
+    Some(Tensor { dtype: x.dtype, shape, values })
+}
+
 fn transpose(x: &Tensor, perm: &[i64]) -> Option<Tensor> {
     let rank = x.shape.len();
     if perm.len() != rank {
@@ -953,6 +1046,13 @@ mod tests {
         assert_eq!((ss.shape.clone(), ss.to_ints()), (vec![], vec![9]));
         let r = run("Sum", &[m.clone(), i32s(&[1], &[1])]);
         assert_eq!((r.shape.clone(), r.to_ints()), (vec![2], vec![6, 15]));
+        let mm = run("MatMul", &[i32s(&[2, 2], &[1, 2, 3, 4]), i32s(&[2, 1], &[5, 6])]);
+        assert_eq!((mm.shape.clone(), mm.to_ints()), (vec![2, 1], vec![17, 39]));
+        let tb = |n: &str| (n == "transpose_b").then_some(AttrVal::Bool(true));
+        let mm = evaluate("MatMul", &tb, &[i32s(&[1, 2], &[1, 2]), i32s(&[3, 2], &[1, 0, 0, 1, 1, 1])], &[]).unwrap().remove(0);
+        assert_eq!(mm.to_ints(), vec![1, 2, 3]);
+        let p = run("Pad", &[i32s(&[2], &[1, 2]), i32s(&[1, 2], &[1, 2])]);
+        assert_eq!(p.to_ints(), vec![0, 1, 2, 0, 0]);
         let sel = run("SelectV2", &[Tensor::ints(DType::Bool, vec![2], vec![1, 0]), i32s(&[2], &[1, 2]), i32s(&[], &[0])]);
         assert_eq!(sel.to_ints(), vec![1, 0]);
     }
