@@ -117,7 +117,74 @@ pub fn infer(op_type: &str, cx: &ShapeCx) -> Option<Vec<Shape>> {
         "Shape" => one(Some(vec![cx.input(0).map(|s| s.len() as i64).unwrap_or(-1)])),
         "ShapeN" => Some((0..n).map(|i| Some(vec![cx.input(i).map(|s| s.len() as i64).unwrap_or(-1)])).collect()),
         "Size" | "Rank" => one(Some(vec![])),
-        "Fill" => one(cx.shape_from_tensor(0)),
+        "Fill" | "RandomStandardNormal" | "RandomUniform" | "RandomUniformInt" | "TruncatedNormal" | "Empty"
+        | "StatelessRandomNormal" | "StatelessRandomUniform" | "StatelessTruncatedNormal" => one(cx.shape_from_tensor(0)),
+        "Split" | "SplitV" => {
+            let (value_i, axis_i) = if op_type == "Split" { (1, 0) } else { (0, 2) };
+            let Some(x) = cx.input(value_i) else { return Some(vec![None; n]) };
+            let Some(axis) = cx.value(axis_i).filter(|t| t.len() == 1).map(|t| t.int_at(0)) else { return Some(vec![Some(vec![-1; x.len()]); n]) };
+            let rank = x.len() as i64;
+            let axis = if axis < 0 { axis + rank } else { axis };
+            if axis < 0 || axis >= rank {
+                return None;
+            }
+            let a = axis as usize;
+            if op_type == "Split" {
+                let d = x[a];
+                let each = if d < 0 || n == 0 { -1 } else if d % n as i64 != 0 { return None } else { d / n as i64 };
+                let mut s = x.clone();
+                s[a] = each;
+                Some(vec![Some(s); n])
+            } else {
+                let sizes = cx.value(1).map(|t| t.to_ints());
+                Some((0..n).map(|i| {
+                    let mut s = x.clone();
+                    s[a] = sizes.as_ref().and_then(|v| v.get(i).copied()).filter(|&d| d >= 0).unwrap_or(-1);
+                    Some(s)
+                }).collect())
+            }
+        }
+        "Pad" | "PadV2" | "MirrorPad" => {
+            let Some(x) = cx.input(0) else { return one(None) };
+            match cx.value(1) {
+                Some(p) => {
+                    let p = p.to_ints();
+                    if p.len() != 2 * x.len() {
+                        return None;
+                    }
+                    one(Some((0..x.len()).map(|d| if x[d] < 0 { -1 } else { x[d] + p[2 * d] + p[2 * d + 1] }).collect()))
+                }
+                None => one(Some(vec![-1; x.len()])),
+            }
+        }
+        "ArgMax" | "ArgMin" => {
+            let Some(x) = cx.input(0) else { return one(None) };
+            let Some(axis) = cx.value(1).filter(|t| t.len() == 1).map(|t| t.int_at(0)) else {
+                return one(if x.is_empty() { None } else { Some(vec![-1; x.len() - 1]) });
+            };
+            let rank = x.len() as i64;
+            let axis = if axis < 0 { axis + rank } else { axis };
+            if axis < 0 || axis >= rank {
+                return None;
+            }
+            let mut s = x;
+            s.remove(axis as usize);
+            one(Some(s))
+        }
+        "Unpack" => {
+            let Some(x) = cx.input(0) else { return Some(vec![None; n]) };
+            let rank = x.len() as i64;
+            let mut axis = (cx.int_attr)("axis").unwrap_or(0);
+            if axis < 0 {
+                axis += rank;
+            }
+            if axis < 0 || axis >= rank {
+                return None;
+            }
+            let mut s = x;
+            s.remove(axis as usize);
+            Some(vec![Some(s); n])
+        }
         "Reshape" => one(reshape(cx)),
         "ExpandDims" => {
             let x = cx.input(0);
