@@ -88,11 +88,8 @@ pub fn apply(rw: &mut Rewriter, op: OpId) -> bool {
             return true;
         }
     }
-    for (i, &(p, cat)) in ANY_OP.iter().enumerate() {
+    for &(p, cat) in ANY_OP {
         if enabled(rw, cat) && p(rw, op) {
-            if std::env::var_os("CF_DEBUG").is_some() {
-                eprintln!("any{} {}", i, rw.m.op_name(op));
-            }
             return true;
         }
     }
