@@ -56,3 +56,14 @@ tfg.func generic @g(%x: tensor<2xf32> {tfg.name = "x"}) -> (tensor<*xf32> {tfg.n
   %N, %ctl = Neg(%x) name("neg") {T = f32} : (tensor<2xf32>) -> (tensor<*xf32>)
   return(%N) : tensor<*xf32>
 }
+
+// -----
+
+// Resource handles carry the variable's type; reading the variable gives it.
+// CHECK-LABEL: tfg.graph
+// CHECK: VarHandleOp{{.*}} -> (tensor<!tf_type.resource<tensor<3x7xf32>>>)
+// CHECK: ReadVariableOp{{.*}} -> (tensor<3x7xf32>)
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %V, %ctl = VarHandleOp name("v") {allowed_devices = [], container = "", dtype = f32, shape = #tf_type.shape<3x7>, shared_name = ""} : () -> (tensor<!tf_type.resource>)
+  %R, %ctl_0 = ReadVariableOp(%V) name("read") {dtype = f32} : (tensor<!tf_type.resource>) -> (tensor<*xf32>)
+}

@@ -73,7 +73,7 @@ pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext, opts: &Opti
 /// The greedy driver on one block; returns the number of rewrites.
 fn fold_block(m: &mut Module, block: BlockId, opts: &Options) -> u64 {
     let ops: Vec<OpId> = m.body.block_ops(block).collect();
-    let mut rw = Rewriter { m, opts, block, worklist: Vec::with_capacity(ops.len()), queued: Vec::new(), at: None, folded: Vec::new() };
+    let mut rw = Rewriter { m, opts, block, worklist: Vec::with_capacity(ops.len()), queued: Vec::new(), at: None, folded: Vec::new(), all_equal_cache: Default::default() };
     // MLIR's driver pops its worklist from the back: the last op is tried first.
     for &op in ops.iter() {
         rw.push(op);
@@ -119,6 +119,9 @@ pub struct Rewriter<'a> {
     at: Option<OpId>,
     /// Multi-result ops marked `has_folded`.
     pub folded: Vec<OpId>,
+    /// Whether a `value` attribute is all `v` (keyed by the attribute and `v`'s bits):
+    /// a constant used by many ops is decoded once.
+    pub all_equal_cache: rustc_hash::FxHashMap<(AttrId, u64), bool>,
 }
 
 impl Rewriter<'_> {
@@ -304,6 +307,18 @@ impl Rewriter<'_> {
     /// The value of a Const node.
     pub fn const_value(&self, op: OpId) -> Option<Tensor> {
         Tensor::from_attr(&self.m.ctx, self.attr(op, "value")?)
+    }
+
+    /// Whether a Const node's value is non-empty and every element is `v`.
+    pub fn const_all_equal(&mut self, op: OpId, v: f64) -> bool {
+        let Some(a) = self.attr(op, "value") else { return false };
+        let key = (a, v.to_bits());
+        if let Some(&r) = self.all_equal_cache.get(&key) {
+            return r;
+        }
+        let r = Tensor::from_attr(&self.m.ctx, a).is_some_and(|t| !t.is_empty() && t.all_equal_to(v));
+        self.all_equal_cache.insert(key, r);
+        r
     }
 
     /// The `value` attribute of a Const node (any elements attribute).

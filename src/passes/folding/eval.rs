@@ -5,7 +5,7 @@
 //! ...). An op it does not know, or inputs a kernel would reject, give `None` (the op is
 //! left alone, as TensorFlow leaves an op whose evaluation fails).
 
-use super::tensor::{float_to_int, num_elements, wrap_int, DType, Tensor, Values};
+use super::tensor::{float_to_int, num_elements, wrap_int, DType, Tensor, Values, MAX_EVAL_ELEMENTS};
 
 /// An attribute value the evaluator reads.
 #[derive(Clone, Debug, PartialEq)]
@@ -150,7 +150,7 @@ pub fn evaluate(op_type: &str, attrs: Attrs, inputs: &[Tensor], result_types: &[
                 return None;
             }
             let shape = dims.to_ints();
-            if shape.iter().any(|&d| d < 0) {
+            if shape.iter().any(|&d| d < 0) || num_elements(&shape) > MAX_EVAL_ELEMENTS {
                 return None;
             }
             one(Some(splat(v, shape)))
@@ -180,10 +180,16 @@ pub fn evaluate(op_type: &str, attrs: Attrs, inputs: &[Tensor], result_types: &[
         }
         "ConcatV2" => {
             let (axis_t, values) = inputs.split_last()?;
+            if axis_t.len() != 1 {
+                return None;
+            }
             one(concat(values, axis_t.int_at(0)))
         }
         "Concat" => {
             let (axis_t, values) = inputs.split_first()?;
+            if axis_t.len() != 1 {
+                return None;
+            }
             one(concat(values, axis_t.int_at(0)))
         }
         "Range" => one(range(inputs.first()?, inputs.get(1)?, inputs.get(2)?, attr_type(attrs, "Tidx"))),
@@ -196,6 +202,17 @@ pub fn evaluate(op_type: &str, attrs: Attrs, inputs: &[Tensor], result_types: &[
             ])
         }
         "Tile" => one(tile(inputs.first()?, &inputs.get(1)?.to_ints())),
+        "MatMul" => {
+            let (a, b) = (inputs.first()?, inputs.get(1)?);
+            let ta = attr_bool(attrs, "transpose_a").unwrap_or(false);
+            let tb = attr_bool(attrs, "transpose_b").unwrap_or(false);
+            one(matmul(a, b, ta, tb))
+        }
+        "Pad" | "PadV2" => {
+            let (x, p) = (inputs.first()?, inputs.get(1)?);
+            let fill = inputs.get(2);
+            one(pad(x, &p.to_ints(), fill))
+        }
         "Slice" => {
             let x = inputs.first()?;
             let begin = inputs.get(1)?.to_ints();
@@ -366,6 +383,9 @@ fn binary(op: &str, a: &Tensor, b: &Tensor) -> Option<Tensor> {
         return None;
     }
     let shape = broadcast_shapes(&a.shape, &b.shape)?;
+    if num_elements(&shape) > MAX_EVAL_ELEMENTS {
+        return None;
+    }
     let ia = broadcast_index(&a.shape, &shape);
     let ib = broadcast_index(&b.shape, &shape);
     let cmp = |f: fn(std::cmp::Ordering) -> bool| -> Option<Tensor> {
@@ -481,7 +501,7 @@ fn reshape(x: &Tensor, target: &[i64]) -> Option<Tensor> {
     if unknown.len() > 1 || target.iter().any(|&d| d < -1) {
         return None;
     }
-    let known: i64 = target.iter().filter(|&&d| d != -1).product();
+    let known = target.iter().filter(|&&d| d != -1).try_fold(1i64, |a, &d| a.checked_mul(d))?;
     let mut shape = target.to_vec();
     if let Some(&u) = unknown.first() {
         if known == 0 || n % known != 0 {
@@ -532,6 +552,9 @@ fn concat(values: &[Tensor], axis: i64) -> Option<Tensor> {
 }
 
 fn range(start: &Tensor, limit: &Tensor, delta: &Tensor, tidx: Option<DType>) -> Option<Tensor> {
+    if start.len() != 1 || limit.len() != 1 || delta.len() != 1 {
+        return None;
+    }
     let dt = tidx.unwrap_or(start.dtype);
     if dt.is_float() {
         let (s, l, d) = (start.float_at(0), limit.float_at(0), delta.float_at(0));
@@ -539,13 +562,19 @@ fn range(start: &Tensor, limit: &Tensor, delta: &Tensor, tidx: Option<DType>) ->
             return None;
         }
         let n = ((l - s) / d).abs().ceil() as i64;
+        if n > MAX_EVAL_ELEMENTS {
+            return None;
+        }
         Some(Tensor::floats(dt, vec![n], (0..n).map(|i| s + i as f64 * d).collect()))
     } else {
         let (s, l, d) = (start.int_at(0), limit.int_at(0), delta.int_at(0));
         if d == 0 || (d > 0 && s > l) || (d < 0 && s < l) {
             return None;
         }
-        let n = ((l - s).abs() + d.abs() - 1) / d.abs();
+        let n = (l.checked_sub(s)?.checked_abs()?.checked_add(d.checked_abs()? - 1)?) / d.abs();
+        if n > MAX_EVAL_ELEMENTS {
+            return None;
+        }
         Some(Tensor::ints(dt, vec![n], (0..n).map(|i| s + i * d).collect()))
     }
 }
@@ -609,7 +638,10 @@ fn tile(x: &Tensor, multiples: &[i64]) -> Option<Tensor> {
     if multiples.len() != x.shape.len() || multiples.iter().any(|&m| m < 0) {
         return None;
     }
-    let shape: Vec<i64> = x.shape.iter().zip(multiples).map(|(s, m)| s * m).collect();
+    let shape: Vec<i64> = x.shape.iter().zip(multiples).map(|(s, m)| s.saturating_mul(*m)).collect();
+    if num_elements(&shape) > MAX_EVAL_ELEMENTS {
+        return None;
+    }
     let rank = shape.len();
     let n = num_elements(&shape) as usize;
     let mut xstrides = vec![1i64; rank];
@@ -629,6 +661,88 @@ fn tile(x: &Tensor, multiples: &[i64]) -> Option<Tensor> {
         }
     }
     Some(pick(x, &picks, shape))
+}
+
+fn matmul(a: &Tensor, b: &Tensor, ta: bool, tb: bool) -> Option<Tensor> {
+    if a.dtype != b.dtype || a.shape.len() != 2 || b.shape.len() != 2 || a.dtype == DType::Bool {
+        return None;
+    }
+    let (m, k) = if ta { (a.shape[1], a.shape[0]) } else { (a.shape[0], a.shape[1]) };
+    let (k2, n) = if tb { (b.shape[1], b.shape[0]) } else { (b.shape[0], b.shape[1]) };
+    if k != k2 || m.saturating_mul(n) > MAX_EVAL_ELEMENTS || m.saturating_mul(n).saturating_mul(k) > 64 * MAX_EVAL_ELEMENTS {
+        return None;
+    }
+    let at = |i: i64, j: i64| (if ta { j * a.shape[1] + i } else { i * a.shape[1] + j }) as usize;
+    let bt = |i: i64, j: i64| (if tb { j * b.shape[1] + i } else { i * b.shape[1] + j }) as usize;
+    if a.dtype.is_float() {
+        let mut out = Vec::with_capacity((m * n) as usize);
+        for i in 0..m {
+            for j in 0..n {
+                out.push((0..k).map(|l| a.float_at(at(i, l)) * b.float_at(bt(l, j))).sum());
+            }
+        }
+        Some(Tensor::floats(a.dtype, vec![m, n], out))
+    } else {
+        let mut out = Vec::with_capacity((m * n) as usize);
+        for i in 0..m {
+            for j in 0..n {
+                out.push((0..k).fold(0i64, |s, l| s.wrapping_add(a.int_at(at(i, l)).wrapping_mul(b.int_at(bt(l, j))))));
+            }
+        }
+        Some(Tensor::ints(a.dtype, vec![m, n], out))
+    }
+}
+
+fn pad(x: &Tensor, paddings: &[i64], fill: Option<&Tensor>) -> Option<Tensor> {
+    let rank = x.shape.len();
+    if paddings.len() != 2 * rank || paddings.iter().any(|&p| p < 0) {
+        return None;
+    }
+    if fill.is_some_and(|f| f.len() != 1 || f.dtype != x.dtype) {
+        return None;
+    }
+    let shape: Vec<i64> = (0..rank).map(|d| x.shape[d] + paddings[2 * d] + paddings[2 * d + 1]).collect();
+    if num_elements(&shape) > MAX_EVAL_ELEMENTS {
+        return None;
+    }
+    let n = num_elements(&shape) as usize;
+    let mut xstrides = vec![1i64; rank];
+    for d in (0..rank.saturating_sub(1)).rev() {
+        xstrides[d] = xstrides[d + 1] * x.shape[d + 1];
+    }
+    let mut idx = vec![0i64; rank];
+    let mut src: Vec<Option<usize>> = Vec::with_capacity(n);
+    for _ in 0..n {
+        let mut off = 0i64;
+        let mut inside = true;
+        for d in 0..rank {
+            let i = idx[d] - paddings[2 * d];
+            if i < 0 || i >= x.shape[d] {
+                inside = false;
+                break;
+            }
+            off += i * xstrides[d];
+        }
+        src.push(inside.then_some(off as usize));
+        for d in (0..rank).rev() {
+            idx[d] += 1;
+            if idx[d] < shape[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
+    let values = match &x.values {
+        Values::Int(v) => {
+            let f = fill.map(|f| f.int_at(0)).unwrap_or(0);
+            Values::Int(src.iter().map(|s| s.map(|i| v[i]).unwrap_or(f)).collect())
+        }
+        Values::Float(v) => {
+            let f = fill.map(|f| f.float_at(0)).unwrap_or(0.0);
+            Values::Float(src.iter().map(|s| s.map(|i| v[i]).unwrap_or(f)).collect())
+        }
+    };
+    Some(Tensor { dtype: x.dtype, shape, values })
 }
 
 fn transpose(x: &Tensor, perm: &[i64]) -> Option<Tensor> {
@@ -729,6 +843,9 @@ fn select(c: &Tensor, t: &Tensor, e: &Tensor, v2: bool) -> Option<Tensor> {
         }
         t.shape.clone()
     };
+    if num_elements(&shape) > MAX_EVAL_ELEMENTS {
+        return None;
+    }
     let n = num_elements(&shape) as usize;
     // Select's rank-1 condition picks whole rows.
     let cidx: Vec<usize> = if !v2 && c.shape.len() == 1 && shape.len() > 1 {
@@ -929,6 +1046,13 @@ mod tests {
         assert_eq!((ss.shape.clone(), ss.to_ints()), (vec![], vec![9]));
         let r = run("Sum", &[m.clone(), i32s(&[1], &[1])]);
         assert_eq!((r.shape.clone(), r.to_ints()), (vec![2], vec![6, 15]));
+        let mm = run("MatMul", &[i32s(&[2, 2], &[1, 2, 3, 4]), i32s(&[2, 1], &[5, 6])]);
+        assert_eq!((mm.shape.clone(), mm.to_ints()), (vec![2, 1], vec![17, 39]));
+        let tb = |n: &str| (n == "transpose_b").then_some(AttrVal::Bool(true));
+        let mm = evaluate("MatMul", &tb, &[i32s(&[1, 2], &[1, 2]), i32s(&[3, 2], &[1, 0, 0, 1, 1, 1])], &[]).unwrap().remove(0);
+        assert_eq!(mm.to_ints(), vec![1, 2, 3]);
+        let p = run("Pad", &[i32s(&[2], &[1, 2]), i32s(&[1, 2], &[1, 2])]);
+        assert_eq!(p.to_ints(), vec![0, 1, 2, 0, 0]);
         let sel = run("SelectV2", &[Tensor::ints(DType::Bool, vec![2], vec![1, 0]), i32s(&[2], &[1, 2]), i32s(&[], &[0])]);
         assert_eq!(sel.to_ints(), vec![1, 0]);
     }

@@ -119,7 +119,7 @@ fn is_identity_n_single_input(rw: &Rewriter, op: OpId) -> bool {
 }
 
 /// `IsZeros`/`IsOnes`: a Const (or ZerosLike/OnesLike) whose every element is `v`.
-fn is_all(rw: &Rewriter, op: OpId, v: f64) -> bool {
+fn is_all(rw: &mut Rewriter, op: OpId, v: f64) -> bool {
     match rw.op_type(op) {
         "ZerosLike" => return v == 0.0,
         "OnesLike" => return v == 1.0,
@@ -128,14 +128,14 @@ fn is_all(rw: &Rewriter, op: OpId, v: f64) -> bool {
     if !rw.is_const(op) {
         return false;
     }
-    rw.const_value(op).is_some_and(|t| !t.is_empty() && t.all_equal_to(v))
+    rw.const_all_equal(op, v)
 }
 
-fn is_zeros(rw: &Rewriter, op: OpId) -> bool {
+fn is_zeros(rw: &mut Rewriter, op: OpId) -> bool {
     is_all(rw, op, 0.0)
 }
 
-fn is_ones(rw: &Rewriter, op: OpId) -> bool {
+fn is_ones(rw: &mut Rewriter, op: OpId) -> bool {
     is_all(rw, op, 1.0)
 }
 
@@ -207,9 +207,7 @@ fn replace_with_splat(rw: &mut Rewriter, op: OpId, v: f64) -> bool {
     let Some(shape) = static_shape_of_type(rw, first_result_type(rw, op)) else { return false };
     let dt_ty = rw.data_type_of(op);
     let Some(dt) = DType::of(&rw.m.ctx, dt_ty) else { return false };
-    let n = num_elements(&shape) as usize;
-    let t = Tensor::floats(dt, shape, vec![v; n]);
-    let value = rw.dense(&t);
+    let value = Tensor::splat_attr(&mut rw.m.ctx, dt, shape, v);
     replace_with_constant_tensor(rw, op, value, &[])
 }
 
@@ -316,6 +314,16 @@ fn evaluate_constant(rw: &mut Rewriter, op: OpId) -> bool {
     if outputs.len() != results.len() {
         return false;
     }
+    // The size rule of `IsFoldableUncached` again on what was computed, for results whose
+    // declared type had no static shape to check it on (chains of Concat or Tile would
+    // otherwise grow without bound).
+    let input_bytes: i64 = inputs.iter().map(|t| t.len() as i64 * t.dtype.size_bytes()).sum();
+    if outputs.iter().any(|t| {
+        let b = t.len() as i64 * t.dtype.size_bytes();
+        b > input_bytes && b > MAX_CONSTANT_SIZE
+    }) {
+        return false;
+    }
     let mut controls: SmallVec<[ValueId; 4]> = data.iter().map(|&v| rw.lookup_control(v)).collect();
     controls.extend(rw.control_operands(op));
     let name = rw.name(op);
@@ -359,6 +367,10 @@ fn evaluate_constant(rw: &mut Rewriter, op: OpId) -> bool {
     }
     true
 }
+
+/// Constants larger than this (bytes) are only made when their inputs were as large
+/// (`kMaxConstantSize`).
+const MAX_CONSTANT_SIZE: i64 = 100 * 1024;
 
 /// `OpPropertyHelper::IsFoldable`.
 fn is_foldable(rw: &Rewriter, op: OpId) -> bool {
@@ -411,12 +423,11 @@ fn is_foldable(rw: &Rewriter, op: OpId) -> bool {
     if rw.opts.disable_compressed_tensor_optimization && matches!(ty, "Fill" | "ZerosLike" | "OnesLike") {
         return false;
     }
-    const MAX_CONSTANT_SIZE: i64 = 100 * 1024;
     let bytes = |v: ValueId| -> Option<Option<i64>> {
         let t = rw.value_type(v);
         let Some(shape) = static_shape_of_type(rw, t) else { return Some(None) };
         let dt = DType::of(&rw.m.ctx, rw.elem_type(t)?)?;
-        Some(Some(num_elements(&shape) * dt.size_bytes()))
+        Some(Some(num_elements(&shape).saturating_mul(dt.size_bytes())))
     };
     let mut input_bytes = 0;
     for &v in &data {
@@ -657,9 +668,8 @@ fn materialize_fill(rw: &mut Rewriter, op: OpId) -> bool {
     if v.is_empty() {
         return false;
     }
-    let n = num_elements(&shape) as usize;
-    let t = if dt.is_float() { Tensor::floats(dt, shape, vec![v.float_at(0); n]) } else { Tensor::ints(dt, shape, vec![v.int_at(0); n]) };
-    let attr = rw.dense(&t);
+    let x = if dt.is_float() { v.float_at(0) } else { v.int_at(0) as f64 };
+    let attr = Tensor::splat_attr(&mut rw.m.ctx, dt, shape, x);
     replace_with_constant_tensor(rw, op, attr, &["T", "index_type"])
 }
 
@@ -676,9 +686,7 @@ fn materialize_constant_valued_node(rw: &mut Rewriter, op: OpId) -> bool {
     let out_ty = first_result_type(rw, op);
     let Some(shape) = static_shape_of_type(rw, out_ty) else { return false };
     let Some(dt) = rw.elem_type(out_ty).and_then(|e| DType::of(&rw.m.ctx, e)) else { return false };
-    let n = num_elements(&shape) as usize;
-    let t = Tensor::floats(dt, shape, vec![v; n]);
-    let attr = rw.dense(&t);
+    let attr = Tensor::splat_attr(&mut rw.m.ctx, dt, shape, v);
     replace_with_constant_tensor(rw, op, attr, &[])
 }
 
@@ -1527,7 +1535,9 @@ fn partial_assoc_op_const_folding(rw: &mut Rewriter, op: OpId) -> bool {
         let new = recreate(rw, op, "AddN", &data, &controls, attrs);
         return finish_replace(rw, op, new);
     }
-    if consts.len() <= 1 {
+    // Nothing to split off when every input is constant (EvaluateConstant folds such an
+    // AddN, or cannot, and then splitting again would only repeat itself).
+    if consts.len() <= 1 || others.is_empty() {
         return false;
     }
     let mut attrs = rw.all_attrs(op);

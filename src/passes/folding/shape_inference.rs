@@ -197,6 +197,9 @@ impl ShapeInference {
         }
         let data = tfg::data_operands(m, op);
         let results: Vec<ValueId> = tfg::data_results(m, op).to_vec();
+        if let Some(updated) = self.resource_handles(m, op, &data, &results) {
+            return updated;
+        }
         let inferred = {
             let inputs: Vec<Shape> = data.iter().map(|&v| operand_shape(m, v)).collect();
             let values: Vec<Option<&Tensor>> = data.iter().map(|v| self.cache.get(v)).collect();
@@ -284,6 +287,59 @@ impl ShapeInference {
             self.cache_results(m, op);
         }
         updated
+    }
+
+    /// The handle data of resource variables: `VarHandleOp` gives
+    /// `tensor<!tf_type.resource<tensor<SHAPE x dtype>>>`, `ReadVariableOp` the type its
+    /// handle holds. `None` for other ops.
+    fn resource_handles(&mut self, m: &mut Module, op: OpId, data: &[ValueId], results: &[ValueId]) -> Option<bool> {
+        let ty = tfg::op_type(m, op);
+        let &r = results.first()?;
+        let new_ty = match ty {
+            "VarHandleOp" => {
+                let dtype = match m.ctx.attr_data(m.ctx.resolved_attr(m.op_attr(op, "dtype")?)) {
+                    AttrData::Type(t) => *t,
+                    _ => return Some(false),
+                };
+                let shape = match m.ctx.attr_data(m.ctx.resolved_attr(m.op_attr(op, "shape")?)) {
+                    AttrData::TfShape(s) => s.clone(),
+                    _ => return Some(false),
+                };
+                let inner = match shape {
+                    Some(dims) => m.ctx.ty(TypeData::RankedTensor { shape: dims, elem: dtype, encoding: None }),
+                    None => m.ctx.ty(TypeData::UnrankedTensor { elem: dtype }),
+                };
+                let cur = m.body.value_type(r);
+                let Some(elem) = elem_of(m, cur) else { return Some(false) };
+                let name = match m.ctx.type_data(m.ctx.resolved_type(elem)) {
+                    TypeData::TfSimple(s) if m.ctx.str(*s) == "resource" => *s,
+                    TypeData::TfWithSubtypes { name, subtypes } if m.ctx.str(*name) == "resource" && subtypes.is_empty() => *name,
+                    _ => return Some(false),
+                };
+                let res = m.ctx.ty(TypeData::TfWithSubtypes { name, subtypes: vec![inner] });
+                m.ctx.ty(TypeData::RankedTensor { shape: vec![], elem: res, encoding: None })
+            }
+            "ReadVariableOp" => {
+                let h = *data.first()?;
+                let elem = elem_of(m, m.body.value_type(h))?;
+                let inner = match m.ctx.type_data(m.ctx.resolved_type(elem)) {
+                    TypeData::TfWithSubtypes { subtypes, .. } if subtypes.len() == 1 => subtypes[0],
+                    _ => return Some(false),
+                };
+                // A handle of unknown shape teaches nothing.
+                if shape_of_type(m, inner).is_none() {
+                    return Some(false);
+                }
+                inner
+            }
+            _ => return None,
+        };
+        if m.ctx.same_type(new_ty, m.body.value_type(r)) {
+            return Some(false);
+        }
+        m.body.set_value_type(r, new_ty);
+        self.refined += 1;
+        Some(true)
     }
 
     /// `TryToCacheResultsTensorValue`.

@@ -117,7 +117,74 @@ pub fn infer(op_type: &str, cx: &ShapeCx) -> Option<Vec<Shape>> {
         "Shape" => one(Some(vec![cx.input(0).map(|s| s.len() as i64).unwrap_or(-1)])),
         "ShapeN" => Some((0..n).map(|i| Some(vec![cx.input(i).map(|s| s.len() as i64).unwrap_or(-1)])).collect()),
         "Size" | "Rank" => one(Some(vec![])),
-        "Fill" => one(cx.shape_from_tensor(0)),
+        "Fill" | "RandomStandardNormal" | "RandomUniform" | "RandomUniformInt" | "TruncatedNormal" | "Empty"
+        | "StatelessRandomNormal" | "StatelessRandomUniform" | "StatelessTruncatedNormal" => one(cx.shape_from_tensor(0)),
+        "Split" | "SplitV" => {
+            let (value_i, axis_i) = if op_type == "Split" { (1, 0) } else { (0, 2) };
+            let Some(x) = cx.input(value_i) else { return Some(vec![None; n]) };
+            let Some(axis) = cx.value(axis_i).filter(|t| t.len() == 1).map(|t| t.int_at(0)) else { return Some(vec![Some(vec![-1; x.len()]); n]) };
+            let rank = x.len() as i64;
+            let axis = if axis < 0 { axis + rank } else { axis };
+            if axis < 0 || axis >= rank {
+                return None;
+            }
+            let a = axis as usize;
+            if op_type == "Split" {
+                let d = x[a];
+                let each = if d < 0 || n == 0 { -1 } else if d % n as i64 != 0 { return None } else { d / n as i64 };
+                let mut s = x.clone();
+                s[a] = each;
+                Some(vec![Some(s); n])
+            } else {
+                let sizes = cx.value(1).map(|t| t.to_ints());
+                Some((0..n).map(|i| {
+                    let mut s = x.clone();
+                    s[a] = sizes.as_ref().and_then(|v| v.get(i).copied()).filter(|&d| d >= 0).unwrap_or(-1);
+                    Some(s)
+                }).collect())
+            }
+        }
+        "Pad" | "PadV2" | "MirrorPad" => {
+            let Some(x) = cx.input(0) else { return one(None) };
+            match cx.value(1) {
+                Some(p) => {
+                    let p = p.to_ints();
+                    if p.len() != 2 * x.len() {
+                        return None;
+                    }
+                    one(Some((0..x.len()).map(|d| if x[d] < 0 { -1 } else { x[d] + p[2 * d] + p[2 * d + 1] }).collect()))
+                }
+                None => one(Some(vec![-1; x.len()])),
+            }
+        }
+        "ArgMax" | "ArgMin" => {
+            let Some(x) = cx.input(0) else { return one(None) };
+            let Some(axis) = cx.value(1).filter(|t| t.len() == 1).map(|t| t.int_at(0)) else {
+                return one(if x.is_empty() { None } else { Some(vec![-1; x.len() - 1]) });
+            };
+            let rank = x.len() as i64;
+            let axis = if axis < 0 { axis + rank } else { axis };
+            if axis < 0 || axis >= rank {
+                return None;
+            }
+            let mut s = x;
+            s.remove(axis as usize);
+            one(Some(s))
+        }
+        "Unpack" => {
+            let Some(x) = cx.input(0) else { return Some(vec![None; n]) };
+            let rank = x.len() as i64;
+            let mut axis = (cx.int_attr)("axis").unwrap_or(0);
+            if axis < 0 {
+                axis += rank;
+            }
+            if axis < 0 || axis >= rank {
+                return None;
+            }
+            let mut s = x;
+            s.remove(axis as usize);
+            Some(vec![Some(s); n])
+        }
         "Reshape" => one(reshape(cx)),
         "ExpandDims" => {
             let x = cx.input(0);
@@ -201,7 +268,7 @@ pub fn infer(op_type: &str, cx: &ShapeCx) -> Option<Vec<Shape>> {
                     }
                     out[d] = merge_dim(out[d], s[d])?;
                 }
-                total = if total < 0 || s[axis] < 0 { -1 } else { total + s[axis] };
+                total = if total < 0 || s[axis] < 0 { -1 } else { total.saturating_add(s[axis]) };
             }
             out[axis] = total;
             one(Some(out))
@@ -231,7 +298,7 @@ pub fn infer(op_type: &str, cx: &ShapeCx) -> Option<Vec<Shape>> {
                     if m.len() != x.len() {
                         return None;
                     }
-                    one(Some(x.iter().zip(&m).map(|(&d, &k)| if d < 0 { -1 } else { d * k }).collect()))
+                    one(Some(x.iter().zip(&m).map(|(&d, &k)| if d < 0 { -1 } else { d.saturating_mul(k) }).collect()))
                 }
                 None => one(Some(vec![-1; x.len()])),
             }
@@ -430,8 +497,8 @@ fn reshape(cx: &ShapeCx) -> Shape {
     let unknown: Vec<usize> = (0..target.len()).filter(|&i| target[i] == -1).collect();
     if unknown.len() == 1 {
         if let Some(x) = x.filter(|x| x.iter().all(|&d| d >= 0)) {
-            let total: i64 = x.iter().product();
-            let known: i64 = target.iter().filter(|&&d| d != -1).product();
+            let total = super::tensor::num_elements(&x);
+            let known = super::tensor::num_elements(&target.iter().copied().filter(|&d| d != -1).collect::<Vec<_>>());
             if known > 0 && total % known == 0 {
                 let mut out = target.clone();
                 out[unknown[0]] = total / known;
@@ -483,11 +550,11 @@ fn windowed(input: i64, k: i64, dilation: i64, stride: i64, padding: &str, pads:
     if input < 0 || k < 0 || stride <= 0 {
         return -1;
     }
-    let eff = (k - 1) * dilation + 1;
+    let eff = (k - 1).saturating_mul(dilation).saturating_add(1);
     match padding {
-        "VALID" => ((input - eff + stride) / stride).max(0),
-        "EXPLICIT" => ((input + pads.0 + pads.1 - eff + stride) / stride).max(0),
-        _ => (input + stride - 1) / stride,
+        "VALID" => (input.saturating_sub(eff).saturating_add(stride) / stride).max(0),
+        "EXPLICIT" => (input.saturating_add(pads.0).saturating_add(pads.1).saturating_sub(eff).saturating_add(stride) / stride).max(0),
+        _ => input.saturating_add(stride - 1) / stride,
     }
 }
 
@@ -513,7 +580,7 @@ fn conv_pool(op_type: &str, cx: &ShapeCx) -> Option<Shape> {
             if f.len() != 4 {
                 return None;
             }
-            let oc = if op_type == "Conv2D" { f[3] } else if f[2] >= 0 && f[3] >= 0 { f[2] * f[3] } else { -1 };
+            let oc = if op_type == "Conv2D" { f[3] } else if f[2] >= 0 && f[3] >= 0 { f[2].saturating_mul(f[3]) } else { -1 };
             (f[0], f[1], oc)
         }
         _ => {

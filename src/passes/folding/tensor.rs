@@ -114,10 +114,13 @@ pub struct Tensor {
     pub values: Values,
 }
 
-/// Number of elements of a static shape.
+/// Number of elements of a static shape (saturating: a huge declared shape does not wrap).
 pub fn num_elements(shape: &[i64]) -> i64 {
-    shape.iter().product()
+    shape.iter().fold(1i64, |a, &d| a.saturating_mul(d))
 }
+
+/// The most elements the evaluator creates in one tensor (larger results are not folded).
+pub const MAX_EVAL_ELEMENTS: i64 = 1 << 24;
 
 impl Tensor {
     /// A tensor of integers (wrapped to the width of `dtype`; `dtype` may be a float type,
@@ -248,6 +251,20 @@ impl Tensor {
         ctx.attr(AttrData::Dense { value, ty })
     }
 
+    /// A splat `dense<v> : tensor<shape x dtype>` without materializing its elements (a
+    /// declared shape may be huge).
+    pub fn splat_attr(ctx: &mut Context, dtype: DType, shape: Vec<i64>, v: f64) -> AttrId {
+        let one = if dtype.is_float() { Tensor::floats(dtype, vec![], vec![v]) } else { Tensor::ints(dtype, vec![], vec![float_to_int(v)]) };
+        let value = one.elem_attr(ctx, 0);
+        let elem = dtype.type_id(ctx);
+        let ty = ctx.ty(TypeData::RankedTensor { shape, elem, encoding: None });
+        if num_elements(&ty_shape(ctx, ty)) == 0 {
+            let unit = ctx.unit_attr();
+            return ctx.attr(AttrData::Dense { value: unit, ty });
+        }
+        ctx.attr(AttrData::Dense { value, ty })
+    }
+
     fn elem_eq(&self, a: usize, b: usize) -> bool {
         match &self.values {
             Values::Int(v) => v[a] == v[b],
@@ -275,6 +292,13 @@ impl Tensor {
                 ctx.attr(AttrData::Int { spelling: s, ty: None })
             }
         }
+    }
+}
+
+fn ty_shape(ctx: &Context, t: TypeId) -> Vec<i64> {
+    match ctx.type_data(t) {
+        TypeData::RankedTensor { shape, .. } => shape.clone(),
+        _ => vec![],
     }
 }
 
