@@ -1632,6 +1632,12 @@ fn merge_concat(rw: &mut Rewriter, op: OpId) -> bool {
     let axis_of = |rw: &Rewriter, o: OpId| rw.const_value(o).filter(|t| !t.is_empty()).map(|t| t.int_at(0) as i32);
     let Some(axis) = axis_of(rw, axis_op) else { return false };
     let Some(inner) = data.iter().filter_map(|&v| rw.m.body.defining_op(v)).find(|&d| rw.op_type(d) == "ConcatV2") else { return false };
+    // Grappler merges a concat into its only consumer: an inner concat read more than once
+    // (here, or by others) stays, else a chain of concats each reading the one before twice
+    // would grow its operand lists exponentially.
+    if rw.m.body.uses(rw.result(inner, 0)).take(2).count() != 1 {
+        return false;
+    }
     let inner_data = rw.data_operands(inner);
     let Some(inner_axis_op) = inner_data.last().and_then(|&v| rw.m.body.defining_op(v)).filter(|&a| rw.is_const(a)) else { return false };
     if axis_of(rw, inner_axis_op) != Some(axis) {
