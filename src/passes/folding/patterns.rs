@@ -1237,6 +1237,12 @@ fn constant_push_down(rw: &mut Rewriter, op: OpId) -> bool {
     let (Some(c0), Some(c1)) = (rw.operand(child, 0), rw.operand(child, 1)) else { return false };
     let (x_value, y_value) = if left_leaf_is_const { (c1, c0) } else { (c0, c1) };
     let y_node = if left_leaf_is_const { left_leaf } else { right_leaf };
+    // In a graph region a leaf may be the op or the child itself (a cycle): the rewrite
+    // below erases both after capturing the leaves, which would leave a use of an erased
+    // op. TensorFlow's graphs are acyclic here; ours need not be.
+    if [x_value, y_value].iter().any(|&v| matches!(rw.m.body.defining_op(v), Some(d) if d == op || d == child)) {
+        return false;
+    }
     if !rw.is_const(y_node) {
         let c_shape = rw.shape_of(rw.result(konst, 0));
         let x_shape = rw.shape_of(x_value);
