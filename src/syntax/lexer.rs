@@ -377,10 +377,15 @@ pub enum Token<'a> {
     UnrankedX,
 
     // ---- keywords of the tfg custom syntax ----
+    /// `tfg.graph`, or `graph` as TensorFlow prints it inside a tfg region (whose default
+    /// dialect is tfg): a keyword anywhere, as `return` is.
     #[token("tfg.graph")]
-    KwGraph,
+    #[token("graph")]
+    KwGraph(&'a str),
+    /// `tfg.func`, or `func` inside a tfg region (see `KwGraph`).
     #[token("tfg.func")]
-    KwFunc,
+    #[token("func")]
+    KwFunc(&'a str),
     #[token("module")]
     #[token("builtin.module")]
     KwModule,
