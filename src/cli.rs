@@ -344,6 +344,12 @@ fn process_chunk(
         }
     }
     let t_verify = t1.elapsed();
+    if print_opts.canonical {
+        if let Err(d) = crate::syntax::depth::check_alias_expansion(&module) {
+            result.diags = d;
+            return result;
+        }
+    }
     let Ok(mut pm) = PassManager::new(registry, pass_names) else { return result };
     pm.verify_each = !opts.no_verify;
     pm.print_ir_after_all = opts.print_ir_after_all;

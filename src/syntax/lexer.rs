@@ -18,6 +18,8 @@ pub const MAX_NESTING: u32 = 2048;
 pub struct Trivia {
     /// Byte ranges of `//` comments, in file order.
     pub comments: Vec<(u32, u32)>,
+    /// The deepest bracket nesting of the text (set by [`TokenStream::into_trivia`]).
+    pub max_depth: u32,
 }
 
 /// Extra state the logos lexer carries.
@@ -618,7 +620,14 @@ impl<'a> TokenStream<'a> {
     }
 
     pub fn into_trivia(self) -> Trivia {
-        self.inner.extras.trivia
+        let mut trivia = self.inner.extras.trivia;
+        trivia.max_depth = self.max_depth;
+        trivia
+    }
+
+    /// Records that a part spliced in at the current depth nested `inner` deeper.
+    pub fn note_depth(&mut self, inner: u32) {
+        self.max_depth = self.max_depth.max(self.depth + inner);
     }
 
     /// Whether the token ending at `end` runs on into a word (`%x#1abc`, `() -> i32x`).

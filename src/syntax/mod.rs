@@ -4,6 +4,7 @@
 //! the way a sequential parse would, they are lexed on a second thread that feeds the
 //! grammar batches of tokens ([`parse_module_releasing`]).
 
+pub mod depth;
 pub mod builder;
 pub mod lexer;
 pub mod parallel;
@@ -175,6 +176,19 @@ fn finish_parse(text: &str, (mut cx, result): ParseResult<'_>, trivia: lexer::Tr
     let op_starts = std::mem::take(&mut cx.op_starts);
     let block_ends = std::mem::take(&mut cx.block_ends);
     let mut module = resolve::resolve(cx)?;
+    if depth::needs_measure(&module, trivia.max_depth) {
+        let (printed, span) = depth::printed_depth(&module);
+        if printed > lexer::MAX_NESTING {
+            return Err(vec![Diagnostic::error(
+                span,
+                format!(
+                    "nesting is too deep: printed (in generic form, aliases spelled out, inside `module {{`) this would open {} brackets, more than the {} this tool reads",
+                    printed,
+                    lexer::MAX_NESTING
+                ),
+            )]);
+        }
+    }
     crate::syntax::split::attach_comments(&mut module, text, &trivia, &op_starts, &block_ends);
     Ok(module)
 }
