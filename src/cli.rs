@@ -239,6 +239,7 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
     let file = SourceFile::new(&name, if needs_lines { text } else { "" });
     let mut failed = false;
     let mut stderr = std::io::stderr().lock();
+    let mut reporter = crate::diag::Reporter::default();
     for (r, &(offset, chunk)) in results.iter().zip(&chunks) {
         let diags: Vec<Diagnostic> = r.diags.iter().map(|d| d.clone().shifted(offset as u32)).collect();
         for (label, ir) in &r.dumps {
@@ -248,7 +249,7 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
             failed |= !check_expected(&file, chunk, offset, &diags, &mut stderr);
         } else {
             for d in &diags {
-                let _ = write!(stderr, "{}", file.render(d));
+                reporter.report(&file, d, &mut stderr);
             }
             failed |= !diags.is_empty();
         }
@@ -256,6 +257,7 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
             let _ = writeln!(stderr, "{}", r.timing);
         }
     }
+    reporter.finish(&name, &mut stderr);
     if failed {
         return Err(());
     }

@@ -371,8 +371,11 @@ pub enum Token<'a> {
     /// The head of a generic op: its results (perhaps none), its quoted name and its
     /// operands, `%x:2 = "tfg.AddV2"(%a, %b#1)`, on one line: the start of nearly every op of
     /// a graph in generic form. `ParseCx::generic_op_head` reads it with the calls the
-    /// grammar makes for the tokens it is made of.
-    #[regex(r#"((?&resdef)([ \t]*,[ \t]*(?&resdef))*[ \t]*=[ \t]*)?"([^"\\\n]|\\[^\n])*"[ \t]*\([ \t]*((?&use)([ \t]*,[ \t]*(?&use))*)?[ \t]*\)"#, priority = 100)]
+    /// grammar makes for the tokens it is made of. At most four result groups: the lexer
+    /// tries this token at every `%`, so an unbounded list would make a long list of uses
+    /// (`[%ctl, %ctl, ...]`) quadratic to lex; an op with more groups is read from plain
+    /// tokens (the parse with shape tokens fails and the plain one is used).
+    #[regex(r#"((?&resdef)([ \t]*,[ \t]*(?&resdef)){0,3}[ \t]*=[ \t]*)?"([^"\\\n]|\\[^\n])*"[ \t]*\([ \t]*((?&use)([ \t]*,[ \t]*(?&use))*)?[ \t]*\)"#, priority = 100)]
     GenericOpHead(&'a str),
     /// `*x`, the unranked-shape prefix of `tensor<*xf32>`.
     #[token("*x")]
