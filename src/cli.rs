@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use crate::diag::{Diagnostic, SourceFile};
 use crate::input::Input;
 use crate::ir::{Module, Span};
+use crate::output::write_output;
 use crate::passes::{PassManager, PassRegistry};
 use crate::printer::{print_module, PrintOptions};
 use crate::syntax::split::{split_chunks, SPLIT_MARKER};
@@ -283,7 +284,7 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
     // few tenths of a second on a million ops), as compilers commonly do.
     std::mem::forget(modules);
     std::mem::forget(results);
-    written.map_err(|e| report_plain(&e))
+    written.map_err(|e| e.report())
 }
 
 /// `--verify-diagnostics` for one chunk: reports mismatches, returns whether all matched.
@@ -373,33 +374,4 @@ fn process_chunk(
     result.timing = timing;
     result.module = Some(module);
     result
-}
-
-/// Writes the output produced by `produce` to `path`: stdout for `-`; directly for existing
-/// non-regular files (`/dev/null`, pipes); otherwise through a temporary file in the same
-/// folder, renamed over the target only once complete (a failed run leaves it untouched).
-pub fn write_output(path: &str, produce: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), String> {
-    if path == "-" {
-        let stdout = std::io::stdout();
-        let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-        return produce(&mut out).and_then(|_| out.flush()).map_err(|e| format!("cannot write output: {}", e));
-    }
-    let target = Path::new(path);
-    if let Ok(meta) = std::fs::metadata(target) {
-        if !meta.is_file() {
-            let file = std::fs::OpenOptions::new().write(true).open(target).map_err(|e| format!("cannot write '{}': {}", path, e))?;
-            let mut out = std::io::BufWriter::new(file);
-            return produce(&mut out).and_then(|_| out.flush()).map_err(|e| format!("cannot write '{}': {}", path, e));
-        }
-    }
-    let dir = match target.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| format!("cannot create a temporary file in '{}': {}", dir.display(), e))?;
-    let mut out = std::io::BufWriter::new(tmp);
-    produce(&mut out).and_then(|_| out.flush()).map_err(|e| format!("cannot write '{}': {}", path, e))?;
-    let tmp = out.into_inner().map_err(|e| format!("cannot write '{}': {}", path, e.error()))?;
-    tmp.persist(target).map_err(|e| format!("cannot write '{}': {}", path, e.error))?;
-    Ok(())
 }

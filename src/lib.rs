@@ -26,6 +26,7 @@ pub mod expect;
 pub mod input;
 pub mod ir;
 pub mod namespace;
+pub mod output;
 pub mod parallel;
 pub mod passes;
 pub mod printer;
