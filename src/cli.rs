@@ -118,7 +118,7 @@ const STACK_SIZE: usize = crate::syntax::PARSER_STACK;
 pub fn main() -> i32 {
     let args: Vec<String> = std::env::args().collect();
     // The chunks of --split-input-file are parsed on rayon's workers: same stack as the main one.
-    if let Err(e) = rayon::ThreadPoolBuilder::new().stack_size(STACK_SIZE).build_global() {
+    if let Err(e) = start_worker_pool() {
         eprintln!("amanda-opt: cannot start worker threads: {}", e);
         return 2;
     }
@@ -131,6 +131,22 @@ pub fn main() -> i32 {
         Err(e) => {
             eprintln!("amanda-opt: cannot start: {}", e);
             2
+        }
+    }
+}
+
+/// Most worker threads: each reserves `STACK_SIZE` of address space.
+const MAX_WORKERS: usize = 8;
+
+/// Starts rayon's global pool with one worker per core (at most [`MAX_WORKERS`]); when the
+/// threads cannot be had (an address-space limit), with fewer, down to one.
+fn start_worker_pool() -> Result<(), rayon::ThreadPoolBuildError> {
+    let mut n = std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_WORKERS);
+    loop {
+        match rayon::ThreadPoolBuilder::new().num_threads(n).stack_size(STACK_SIZE).build_global() {
+            Ok(()) => return Ok(()),
+            Err(e) if n == 1 => return Err(e),
+            Err(_) => n /= 2,
         }
     }
 }

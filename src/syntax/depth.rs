@@ -139,11 +139,13 @@ impl Depths<'_> {
             }
             AttrData::Opaque(s) => bracket_depth(ctx.str(*s)),
             AttrData::Alias { target, .. } => self.attr(*target),
+            // Inside `loc(...)` (counted where the op prints it), nested locations go bare:
+            // `"name"(child)`, `callsite(a at b)`, `fused<meta>[a, b]`.
             AttrData::Loc(l) => match l.clone() {
-                Location::Unknown | Location::FileLineCol { .. } => 1,
-                Location::Name { child, .. } => 1 + child.map_or(0, |c| 1 + self.attr(c)),
+                Location::Unknown | Location::FileLineCol { .. } => 0,
+                Location::Name { child, .. } => child.map_or(0, |c| 1 + self.attr(c)),
                 Location::CallSite { callee, caller } => 1 + self.attr(callee).max(self.attr(caller)),
-                Location::Fused { metadata, locs } => 1 + metadata.map_or(0, |x| 1 + self.attr(x)).max(1 + self.max_attrs(&locs)),
+                Location::Fused { metadata, locs } => metadata.map_or(0, |x| 1 + self.attr(x)).max(1 + self.max_attrs(&locs)),
             },
         };
         self.attrs.insert(a, d);

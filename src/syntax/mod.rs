@@ -24,10 +24,15 @@ use lexer::{Token, TokenStream};
 use lalrpop_util::ParseError;
 use parallel::{Release, Releaser};
 
-/// Stack size for threads that parse: the recursive-ascent parser goes one frame deeper
-/// (about 8 KiB at most) per open construct, up to `lexer::MAX_NESTING`. Only the pages
-/// used are ever committed.
-pub const PARSER_STACK: usize = 1 << 30;
+/// Stack size for threads that parse, verify and print: the recursive-ascent parser and the
+/// recursive stages go deeper per open bracket, up to `lexer::MAX_NESTING`. Measured on the
+/// deepest inputs the reader accepts (2040 brackets of nested `#tf_type.func<@f, {a = ...}>`,
+/// dictionaries, `#tf_type.shape` lists, regions, tfg graphs and IfRegions, types, locations;
+/// every printing mode), a debug build needs at most 100 MB (about 48 KiB per bracket), a
+/// release build less: 192 MiB leaves about twice that. Only the pages used are committed,
+/// but the whole size counts against an address-space limit (`ulimit -v`), so it is not
+/// larger than needed (docs/decisions.md).
+pub const PARSER_STACK: usize = 192 << 20;
 
 /// Parses a whole file into a module (names resolved, not yet verified).
 ///
