@@ -179,7 +179,7 @@ impl Printer<'_> {
         let blocks = &m.body.region(region).blocks;
         // Built once per region: asking every block for its predecessors by a scan of the
         // region would make a region of N blocks cost N^2.
-        if !self.preds.contains_key(&region) {
+        if let std::collections::hash_map::Entry::Vacant(slot) = self.preds.entry(region) {
             let mut map: rustc_hash::FxHashMap<BlockId, Vec<usize>> = Default::default();
             for (idx, &pb) in blocks.iter().enumerate() {
                 for op in m.body.block_ops(pb) {
@@ -188,7 +188,7 @@ impl Printer<'_> {
                     }
                 }
             }
-            self.preds.insert(region, map);
+            slot.insert(map);
         }
         let mut preds: Vec<usize> = self.preds.get(&region).and_then(|map| map.get(&b)).cloned().unwrap_or_default();
         let is_entry = blocks.first() == Some(&b);
