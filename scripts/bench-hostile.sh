@@ -38,6 +38,8 @@ elif shape == "aliases":
     text = "#d0 = [1, 2]\n" + "".join("#d%d = [#d%d, #d%d]\n" % (i, i - 1, i - 1) for i in range(1, 40))
     text += "".join("#a%d = [%d, %d]\n" % (i, i, i) for i in range(k))
     print(text + '"foo.op"() {v = [' + ", ".join("#a%d" % i for i in range(k)) + '], w = #d39} : () -> ()')
+elif shape == "expected-errors":
+    print("".join('// expected-error @+1 {{requires attribute}}\n"tfg.return"() : () -> ()\n' for _ in range(n)))
 elif shape == "split-chunks":
     print("\n// -----\n".join('"foo.op"() : () -> ()' for _ in range(n // 10)))
 PY
@@ -53,6 +55,7 @@ shapes=(
   "digits"
   "aliases --canonical"
   "split-chunks --split-input-file"
+  "expected-errors --verify-diagnostics"
 )
 
 secs() {
