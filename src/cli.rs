@@ -79,6 +79,9 @@ pub struct Options {
     /// Accepted for mlir-opt compatibility (unknown dialects are always allowed).
     #[arg(long, hide = true)]
     pub allow_unregistered_dialect: bool,
+    /// Report at most N errors per input file, then how many more there were (0: all).
+    #[arg(long, value_name = "N", default_value_t = crate::diag::MAX_REPORTED)]
+    pub error_limit: usize,
     /// Do not run the verifier after parsing and after each pass.
     #[arg(long, alias = "no-verify-each")]
     pub no_verify: bool,
@@ -256,7 +259,7 @@ fn drive(opts: &Options, registry: &PassRegistry) -> Result<(), ()> {
     let file = SourceFile::new(&name, if needs_lines { text } else { "" });
     let mut failed = false;
     let mut stderr = std::io::stderr().lock();
-    let mut reporter = crate::diag::Reporter::default();
+    let mut reporter = crate::diag::Reporter::new(opts.error_limit);
     for (r, &(offset, chunk)) in results.iter().zip(&chunks) {
         let diags: Vec<Diagnostic> = r.diags.iter().map(|d| d.clone().shifted(offset as u32)).collect();
         for (label, ir) in &r.dumps {

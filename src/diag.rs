@@ -250,18 +250,30 @@ impl<'s> Files<'s> for View<'s> {
 /// Most diagnostics rendered for one input file; the rest are counted (see [`Reporter`]).
 pub const MAX_REPORTED: usize = 100;
 
-/// Renders diagnostics up to [`MAX_REPORTED`] per file and counts the others, so a file
-/// with a hundred thousand errors costs a hundred excerpts and one final note.
-#[derive(Default)]
+/// Renders diagnostics up to a limit per file ([`MAX_REPORTED`] by default, `--error-limit`)
+/// and counts the others, so a file with a hundred thousand errors costs a hundred excerpts
+/// and one final note.
 pub struct Reporter {
     shown: usize,
     hidden: usize,
+    limit: usize,
+}
+
+impl Default for Reporter {
+    fn default() -> Self {
+        Reporter::new(MAX_REPORTED)
+    }
 }
 
 impl Reporter {
+    /// At most `limit` diagnostics rendered (0: no limit).
+    pub fn new(limit: usize) -> Self {
+        Reporter { shown: 0, hidden: 0, limit: if limit == 0 { usize::MAX } else { limit } }
+    }
+
     /// Writes `d` rendered against `file`, or counts it once the limit is reached.
     pub fn report(&mut self, file: &SourceFile<'_>, d: &Diagnostic, out: &mut impl std::io::Write) {
-        if self.shown < MAX_REPORTED {
+        if self.shown < self.limit {
             self.shown += 1;
             let _ = write!(out, "{}", file.render(d));
         } else {
@@ -274,11 +286,11 @@ impl Reporter {
         if self.hidden > 0 {
             let _ = writeln!(
                 out,
-                "{}: note: {} more error{} not shown (at most {} are reported per file)",
+                "{}: note: {} more error{} not shown (at most {} are reported per file; --error-limit=0 shows all)",
                 name,
                 self.hidden,
                 if self.hidden == 1 { "" } else { "s" },
-                MAX_REPORTED
+                self.limit
             );
         }
     }
