@@ -13,6 +13,7 @@ use crate::input::Input;
 use crate::ir::{Module, Span};
 use crate::passes::build::{self, PassFlag};
 use crate::passes::instrumentation::{render_statistics, render_timing, IrPrinting, RunTimes, StageReport, StatisticsDisplay, TimingDisplay};
+use crate::output::{write_output, OutputError};
 use crate::passes::{PassManager, PassRegistry};
 use crate::printer::{print_module, PrintOptions};
 use crate::syntax::split::{split_chunks, SPLIT_MARKER};
@@ -124,6 +125,9 @@ pub struct Options {
     /// Write the result as a GraphDef in text format, as tfg-translate does.
     #[arg(long)]
     pub mlir_to_graphdef: bool,
+    /// Report at most N errors per input file, then how many more there were (0: all).
+    #[arg(long, value_name = "N", default_value_t = crate::diag::MAX_REPORTED)]
+    pub error_limit: usize,
     /// Do not run the verifier after parsing and after each pass.
     #[arg(long, alias = "no-verify-each")]
     pub no_verify: bool,
@@ -197,7 +201,7 @@ const STACK_SIZE: usize = crate::syntax::PARSER_STACK;
 pub fn main() -> i32 {
     let args: Vec<String> = std::env::args().collect();
     // The chunks of --split-input-file are parsed on rayon's workers: same stack as the main one.
-    if let Err(e) = rayon::ThreadPoolBuilder::new().stack_size(STACK_SIZE).build_global() {
+    if let Err(e) = start_worker_pool() {
         eprintln!("amanda-opt: cannot start worker threads: {}", e);
         return 2;
     }
@@ -210,6 +214,22 @@ pub fn main() -> i32 {
         Err(e) => {
             eprintln!("amanda-opt: cannot start: {}", e);
             2
+        }
+    }
+}
+
+/// Most worker threads: each reserves `STACK_SIZE` of address space.
+const MAX_WORKERS: usize = 8;
+
+/// Starts rayon's global pool with one worker per core (at most [`MAX_WORKERS`]); when the
+/// threads cannot be had (an address-space limit), with fewer, down to one.
+fn start_worker_pool() -> Result<(), rayon::ThreadPoolBuildError> {
+    let mut n = std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_WORKERS);
+    loop {
+        match rayon::ThreadPoolBuilder::new().num_threads(n).stack_size(STACK_SIZE).build_global() {
+            Ok(()) => return Ok(()),
+            Err(e) if n == 1 => return Err(e),
+            Err(_) => n /= 2,
         }
     }
 }
@@ -384,6 +404,7 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
     let file = SourceFile::new(&name, if needs_lines { text } else { "" });
     let mut failed = false;
     let mut stderr = std::io::stderr().lock();
+    let mut reporter = crate::diag::Reporter::new(opts.error_limit);
     for (r, &(offset, chunk)) in results.iter().zip(&chunks) {
         let diags: Vec<Diagnostic> = r.diags.iter().map(|d| d.clone().shifted(offset as u32)).collect();
         let _ = write!(stderr, "{}", r.dumps);
@@ -391,7 +412,7 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
             failed |= !check_expected(&file, chunk, offset, &diags, &mut stderr);
         } else {
             for d in &diags {
-                let _ = write!(stderr, "{}", file.render(d));
+                reporter.report(&file, d, &mut stderr);
             }
             failed |= !diags.is_empty();
         }
@@ -411,6 +432,7 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
         let display = if opts.pass_statistics_display == "list" { StatisticsDisplay::List } else { StatisticsDisplay::Pipeline };
         let _ = write!(stderr, "{}", render_statistics(&pm.root, &report, display));
     }
+    reporter.finish(&name, &mut stderr);
     if failed {
         if opts.timing {
             times.total = start.elapsed();
@@ -429,9 +451,12 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
         match modules.as_slice() {
             [single] => match crate::interchange::cli::export_bytes(single, opts) {
                 Ok(out) => write_output(&opts.output, |w| w.write_all(&out)),
-                Err(e) => Err(e),
+                Err(e) => Err(OutputError::Failed(e)),
             },
-            many => crate::interchange::cli::export_many(many, opts).and_then(|out| write_output(&opts.output, |w| w.write_all(&out))),
+            many => match crate::interchange::cli::export_many(many, opts) {
+                Ok(out) => write_output(&opts.output, |w| w.write_all(&out)),
+                Err(e) => Err(OutputError::Failed(e)),
+            },
         }
     } else if let [single] = modules.as_slice() {
         write_output(&opts.output, |w| crate::printer::print_module_to(single, print_opts, w))
@@ -450,7 +475,7 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
     // few tenths of a second on a million ops), as compilers commonly do.
     std::mem::forget(modules);
     std::mem::forget(results);
-    written.map_err(|e| report_plain(&e))
+    written.map_err(|e| e.report())
 }
 
 /// `--verify-diagnostics` for one chunk: reports mismatches, returns whether all matched.
@@ -523,6 +548,12 @@ fn process_chunk(
         }
     }
     result.verify_time = t1.elapsed();
+    if print_opts.canonical {
+        if let Err(d) = crate::syntax::depth::check_alias_expansion(&module) {
+            result.diags = d;
+            return result;
+        }
+    }
     // Checked before any chunk ran (drive), so this does not fail.
     let Ok(mut pm) = build_pass_manager(opts, registry, flags, print_opts) else { return result };
     let run = pm.run(&mut module, |_, _| {});
@@ -535,33 +566,4 @@ fn process_chunk(
     }
     result.module = Some(module);
     result
-}
-
-/// Writes the output produced by `produce` to `path`: stdout for `-`; directly for existing
-/// non-regular files (`/dev/null`, pipes); otherwise through a temporary file in the same
-/// folder, renamed over the target only once complete (a failed run leaves it untouched).
-pub fn write_output(path: &str, produce: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), String> {
-    if path == "-" {
-        let stdout = std::io::stdout();
-        let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-        return produce(&mut out).and_then(|_| out.flush()).map_err(|e| format!("cannot write output: {}", e));
-    }
-    let target = Path::new(path);
-    if let Ok(meta) = std::fs::metadata(target) {
-        if !meta.is_file() {
-            let file = std::fs::OpenOptions::new().write(true).open(target).map_err(|e| format!("cannot write '{}': {}", path, e))?;
-            let mut out = std::io::BufWriter::new(file);
-            return produce(&mut out).and_then(|_| out.flush()).map_err(|e| format!("cannot write '{}': {}", path, e));
-        }
-    }
-    let dir = match target.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| format!("cannot create a temporary file in '{}': {}", dir.display(), e))?;
-    let mut out = std::io::BufWriter::new(tmp);
-    produce(&mut out).and_then(|_| out.flush()).map_err(|e| format!("cannot write '{}': {}", path, e))?;
-    let tmp = out.into_inner().map_err(|e| format!("cannot write '{}': {}", path, e.error()))?;
-    tmp.persist(target).map_err(|e| format!("cannot write '{}': {}", path, e.error))?;
-    Ok(())
 }

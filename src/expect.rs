@@ -104,13 +104,21 @@ pub fn check(file: &SourceFile<'_>, expected: &mut [Expectation], produced: &[Di
             flat.push((Severity::Note, *span, msg.clone()));
         }
     }
+    // Expectations by line, so matching N diagnostics against N expectations is linear.
+    let mut by_line: rustc_hash::FxHashMap<usize, Vec<usize>> = Default::default();
+    for (i, e) in expected.iter().enumerate() {
+        by_line.entry(e.line).or_default().push(i);
+    }
     for (severity, span, message) in flat {
         let line = span.map(|s| file.line_of(s.start as usize));
-        let found = expected
-            .iter_mut()
-            .find(|e| !e.matched && e.severity == severity && Some(e.line) == line && message_matches(e, &message));
+        let found = line.and_then(|l| by_line.get(&l)).and_then(|candidates| {
+            candidates.iter().copied().find(|&i| {
+                let e = &expected[i];
+                !e.matched && e.severity == severity && message_matches(e, &message)
+            })
+        });
         match found {
-            Some(e) => e.matched = true,
+            Some(i) => expected[i].matched = true,
             None => {
                 let span = span.unwrap_or_default();
                 problems.push(Diagnostic::error(span, format!("unexpected {}: {}", severity.as_str(), message)));

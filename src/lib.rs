@@ -27,6 +27,7 @@ pub mod input;
 pub mod interchange;
 pub mod ir;
 pub mod namespace;
+pub mod output;
 pub mod parallel;
 pub mod passes;
 pub mod printer;

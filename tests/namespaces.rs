@@ -45,6 +45,7 @@ fn run_cli(name: &str, text: &str, args: &[&str]) -> (Option<i32>, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_amanda-opt"))
         .arg(&path)
         .args(args)
+        .arg("--error-limit=0")
         .arg("-o")
         .arg(dir.path().join("out.mlir"))
         .output()

@@ -60,6 +60,10 @@ fn first_difference(a: &str, b: &str) -> String {
 /// Every print mode and every split: the same text as sequential printing.
 fn assert_same_text(label: &str, m: &Module) {
     for (mode, opts) in modes() {
+        // What the CLI refuses to print: --canonical spelling out 2^40 alias nodes.
+        if opts.canonical && amanda_opt::syntax::depth::check_alias_expansion(m).is_err() {
+            continue;
+        }
         let expected = print_module_with(m, opts, Split::SEQUENTIAL);
         for split in SPLITS {
             let got = print_module_with(m, opts, split);

@@ -2,7 +2,8 @@
 //! `.pb`/`.pbtxt` input (or any input with `-graphdef-to-mlir`), and writing the result as a
 //! GraphDef (`--emit=graphdef` binary, `--emit=pbtxt` or `-mlir-to-graphdef` text).
 
-use crate::cli::{write_output, Options};
+use crate::cli::Options;
+use crate::output::write_output;
 use crate::ir::Module;
 use crate::passes::PassManager;
 use crate::printer::{print_module_to, PrintOptions};
@@ -72,9 +73,9 @@ pub fn drive_graphdef(opts: &Options, mut pm: PassManager, name: &str, bytes: &[
     }
     if emits_graphdef(opts) {
         let out = export_bytes(&m, opts).map_err(|e| report(&e))?;
-        return write_output(&opts.output, |w| w.write_all(&out)).map_err(|e| report(&e));
+        return write_output(&opts.output, |w| w.write_all(&out)).map_err(|e| e.report());
     }
     // Imported IR has no spelling of its own to preserve: print it as tfg-translate does.
     let print_opts = PrintOptions { canonical: true, ..print_opts };
-    write_output(&opts.output, |w| print_module_to(&m, print_opts, w)).map_err(|e| report(&e))
+    write_output(&opts.output, |w| print_module_to(&m, print_opts, w)).map_err(|e| e.report())
 }

@@ -61,6 +61,9 @@ pub struct Printer<'a> {
     eol_comment: Option<(usize, crate::ir::OpId)>,
     /// How large blocks are split among rayon's workers.
     split: Split,
+    /// Predecessors of the blocks of the region whose labels are being printed (its blocks'
+    /// positions, one per successor edge), built once per region (`print_predecessors`).
+    pub(crate) preds: FxHashMap<crate::ir::RegionId, FxHashMap<crate::ir::BlockId, Vec<usize>>>,
 }
 
 /// What every printer of one module shares (the calling thread's and the workers').
@@ -155,6 +158,7 @@ impl<'a> Printer<'a> {
             io_error: None,
             eol_comment: None,
             split,
+            preds: FxHashMap::default(),
         }
     }
 

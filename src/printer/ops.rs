@@ -177,16 +177,20 @@ impl Printer<'_> {
         let m = self.m;
         let Some(region) = m.body.block(b).parent else { return };
         let blocks = &m.body.region(region).blocks;
-        let mut preds: Vec<usize> = Vec::new();
-        for (idx, &pb) in blocks.iter().enumerate() {
-            for op in m.body.block_ops(pb) {
-                for (s, _) in &m.body.op(op).successors {
-                    if *s == b {
-                        preds.push(idx);
+        // Built once per region: asking every block for its predecessors by a scan of the
+        // region would make a region of N blocks cost N^2.
+        if let std::collections::hash_map::Entry::Vacant(slot) = self.preds.entry(region) {
+            let mut map: rustc_hash::FxHashMap<BlockId, Vec<usize>> = Default::default();
+            for (idx, &pb) in blocks.iter().enumerate() {
+                for op in m.body.block_ops(pb) {
+                    for (s, _) in &m.body.op(op).successors {
+                        map.entry(*s).or_default().push(idx);
                     }
                 }
             }
+            slot.insert(map);
         }
+        let mut preds: Vec<usize> = self.preds.get(&region).and_then(|map| map.get(&b)).cloned().unwrap_or_default();
         let is_entry = blocks.first() == Some(&b);
         if preds.is_empty() {
             if !is_entry {

@@ -740,8 +740,24 @@ impl<'t> ParseCx<'t> {
 
     // ------------------------------------------------------------------ attributes
 
-    /// Combines an attribute value with its optional `: type`.
+    /// Combines an attribute value with its optional `: type`. An integer without a type is
+    /// an `i64` (MLIR's rule), so it must fit 64 bits (as signless: up to 2^64-1).
     pub fn finish_attr(&mut self, v: AttrSyntax<'_>, ty: Option<TypeId>, l: usize, r: usize) -> ActionResult<AttrId> {
+        if let (AttrSyntax::Int(neg, digits), None) = (&v, ty) {
+            if !int_literal_fits(*neg, digits, 64, false) {
+                return fail(self.digits_span(Span::new(l, r)), "integer constant out of range for attribute");
+            }
+        }
+        self.finish_attr_unchecked(v, ty, l, r)
+    }
+
+    /// An element of a `dense<...>` literal: its range is checked against the element type
+    /// once the literal's type is known ([`ParseCx::check_dense`]).
+    pub fn element_attr(&mut self, v: AttrSyntax<'_>, l: usize, r: usize) -> ActionResult<AttrId> {
+        self.finish_attr_unchecked(v, None, l, r)
+    }
+
+    fn finish_attr_unchecked(&mut self, v: AttrSyntax<'_>, ty: Option<TypeId>, l: usize, r: usize) -> ActionResult<AttrId> {
         let span = Span::new(l, r);
         if let Some(t) = ty {
             if matches!(self.module.ctx.type_data(t), TypeData::Function { .. }) && !matches!(v, AttrSyntax::Done(_)) {
@@ -970,7 +986,7 @@ impl<'t> ParseCx<'t> {
     pub fn dense_array(&mut self, elem: TypeId, values: Vec<(AttrSyntax<'_>, Span)>, l: usize, r: usize) -> ActionResult<AttrId> {
         let mut out = Vec::with_capacity(values.len());
         for (v, s) in values {
-            let a = self.finish_attr(v, None, s.start as usize, s.end as usize)?;
+            let a = self.finish_attr_unchecked(v, None, s.start as usize, s.end as usize)?;
             if let AttrData::Int { spelling, .. } = self.module.ctx.attr_data(a) {
                 let text = self.module.ctx.str(*spelling).to_string();
                 self.check_int_fits(&text, elem, self.digits_span(s)).map_err(|e| match e {
@@ -1018,11 +1034,17 @@ impl<'t> ParseCx<'t> {
                 (u64::from(*width), *signedness == Signedness::Signed)
             }
             TypeData::Index => (64, true),
-            TypeData::Float(_) => {
+            TypeData::Float(name) => {
                 return if spelling.starts_with("-0x") {
                     fail(span, "hexadecimal float literal should not have a leading minus")
                 } else if spelling.starts_with("0x") {
-                    Ok(())
+                    // MLIR: the literal's active bits must fit the type's width.
+                    let width = crate::printer::float::float_sem(ctx.str(*name)).map_or(128, |s| u64::from(s.bits));
+                    if int_literal_fits(false, spelling, width, false) {
+                        Ok(())
+                    } else {
+                        fail(span, "hexadecimal float constant out of range for type")
+                    }
                 } else {
                     fail_many(vec![Diagnostic::error(span, "unexpected decimal integer literal for a floating point value")
                         .with_note(Some(span), "add a trailing dot to make the literal a float")])
@@ -1030,19 +1052,11 @@ impl<'t> ParseCx<'t> {
             }
             _ => return fail(span, "integer literal not valid for specified type"),
         };
-        let Some((neg, mag)) = crate::printer::float::parse_int_literal(spelling) else {
-            return fail(span, "integer constant out of range for attribute");
+        let (neg, digits) = match spelling.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, spelling),
         };
-        let bits = mag.bit_len();
-        let ok = if neg {
-            // -mag must have the sign bit set at this width: 1 <= mag <= 2^(width-1).
-            !mag.is_zero() && (bits < width || bits == width && mag.trailing_zeros() == width - 1)
-        } else if signed {
-            bits < width || mag.is_zero()
-        } else {
-            bits <= width
-        };
-        if !ok {
+        if !int_literal_fits(neg, digits, width, signed) {
             return fail(span, "integer constant out of range for attribute");
         }
         Ok(())
@@ -1128,7 +1142,18 @@ impl<'t> ParseCx<'t> {
                     return self.check_int_fits(ctx.str(*spelling), elem, span);
                 }
                 match ctx.type_data(ctx.resolved_type(elem)) {
-                    TypeData::Integer { .. } | TypeData::Index => self.check_int_fits(ctx.str(*spelling), elem, span),
+                    // MLIR words it "for type" inside `dense<>`.
+                    TypeData::Integer { .. } | TypeData::Index => self.check_int_fits(ctx.str(*spelling), elem, span).map_err(|e| match e {
+                        lalrpop_util::ParseError::User { mut error } => {
+                            for d in &mut error {
+                                if d.message == "integer constant out of range for attribute" {
+                                    d.message = "integer constant out of range for type".into();
+                                }
+                            }
+                            lalrpop_util::ParseError::User { error }
+                        }
+                        e => e,
+                    }),
                     TypeData::Complex(_) => Ok(()),
                     _ => fail(span, "expected integer or floating point elements for this element type"),
                 }
@@ -1144,8 +1169,11 @@ impl<'t> ParseCx<'t> {
                 TypeData::Integer { width: 1, .. } => Ok(()),
                 _ => fail(span, "expected i1 type for 'true' or 'false' values"),
             },
-            AttrData::ComplexLit(..) => match ctx.type_data(ctx.resolved_type(elem)) {
-                TypeData::Complex(_) => Ok(()),
+            AttrData::ComplexLit(re, im) => match ctx.type_data(ctx.resolved_type(elem)) {
+                TypeData::Complex(part) => {
+                    self.check_dense_elements(*re, *part, span)?;
+                    self.check_dense_elements(*im, *part, span)
+                }
                 _ => fail(span, "complex literal used with a non-complex element type"),
             },
             AttrData::String { .. } => Ok(()),
@@ -1768,5 +1796,41 @@ fn check_duplicate_keys(ctx: &crate::ir::Context, entries: &[NamedAttr], span: S
     match repeated {
         Some(i) => fail(span, format!("attribute '{}' occurs more than once in the attribute list", ctx.str(entries[i].name))),
         None => Ok(()),
+    }
+}
+
+/// Whether the integer literal `digits` (decimal or `0x` hex, without its sign), negated if
+/// `neg`, fits `width` bits by MLIR's `buildAttributeAPInt` rules: signless and unsigned up to
+/// 2^width-1, signed (and index) up to 2^(width-1)-1, negative down to -2^(width-1).
+/// Literals with too many significant digits are rejected before any arithmetic, so a
+/// literal of a million digits costs one scan.
+pub(crate) fn int_literal_fits(neg: bool, digits: &str, width: u64, signed: bool) -> bool {
+    let (hex, body) = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+        Some(h) => (true, h),
+        None => (false, digits),
+    };
+    let significant = body.trim_start_matches('0');
+    // Fast path: a nonzero value of at most 18 decimal or 15 hex digits (< 2^60) fits any
+    // width of 64 or more (`-0` does not: MLIR's negated zero has no sign bit).
+    let short = if hex { significant.len() <= 15 } else { significant.len() <= 18 };
+    if width >= 64 && short && !(neg && significant.is_empty()) {
+        return true;
+    }
+    // A number of k significant digits has more than 4(k-1) bits (hex), 3(k-1) (decimal).
+    let k = significant.len().saturating_sub(1) as u64;
+    if k.saturating_mul(if hex { 4 } else { 3 }) > width {
+        return false;
+    }
+    let Some((_, mag)) = crate::printer::float::parse_int_literal(digits) else {
+        return false;
+    };
+    let bits = mag.bit_len();
+    if neg {
+        // -mag must have the sign bit set at this width: 1 <= mag <= 2^(width-1).
+        !mag.is_zero() && (bits < width || bits == width && mag.trailing_zeros() == width - 1)
+    } else if signed {
+        bits < width || mag.is_zero()
+    } else {
+        bits <= width
     }
 }

@@ -18,6 +18,8 @@ pub const MAX_NESTING: u32 = 2048;
 pub struct Trivia {
     /// Byte ranges of `//` comments, in file order.
     pub comments: Vec<(u32, u32)>,
+    /// The deepest bracket nesting of the text (set by [`TokenStream::into_trivia`]).
+    pub max_depth: u32,
 }
 
 /// Extra state the logos lexer carries.
@@ -369,18 +371,26 @@ pub enum Token<'a> {
     /// The head of a generic op: its results (perhaps none), its quoted name and its
     /// operands, `%x:2 = "tfg.AddV2"(%a, %b#1)`, on one line: the start of nearly every op of
     /// a graph in generic form. `ParseCx::generic_op_head` reads it with the calls the
-    /// grammar makes for the tokens it is made of.
-    #[regex(r#"((?&resdef)([ \t]*,[ \t]*(?&resdef))*[ \t]*=[ \t]*)?"([^"\\\n]|\\[^\n])*"[ \t]*\([ \t]*((?&use)([ \t]*,[ \t]*(?&use))*)?[ \t]*\)"#, priority = 100)]
+    /// grammar makes for the tokens it is made of. At most four result groups: the lexer
+    /// tries this token at every `%`, so an unbounded list would make a long list of uses
+    /// (`[%ctl, %ctl, ...]`) quadratic to lex; an op with more groups is read from plain
+    /// tokens (the parse with shape tokens fails and the plain one is used).
+    #[regex(r#"((?&resdef)([ \t]*,[ \t]*(?&resdef)){0,3}[ \t]*=[ \t]*)?"([^"\\\n]|\\[^\n])*"[ \t]*\([ \t]*((?&use)([ \t]*,[ \t]*(?&use))*)?[ \t]*\)"#, priority = 100)]
     GenericOpHead(&'a str),
     /// `*x`, the unranked-shape prefix of `tensor<*xf32>`.
     #[token("*x")]
     UnrankedX,
 
     // ---- keywords of the tfg custom syntax ----
+    /// `tfg.graph`, or `graph` as TensorFlow prints it inside a tfg region (whose default
+    /// dialect is tfg): a keyword anywhere, as `return` is.
     #[token("tfg.graph")]
-    KwGraph,
+    #[token("graph")]
+    KwGraph(&'a str),
+    /// `tfg.func`, or `func` inside a tfg region (see `KwGraph`).
     #[token("tfg.func")]
-    KwFunc,
+    #[token("func")]
+    KwFunc(&'a str),
     #[token("module")]
     #[token("builtin.module")]
     KwModule,
@@ -613,7 +623,14 @@ impl<'a> TokenStream<'a> {
     }
 
     pub fn into_trivia(self) -> Trivia {
-        self.inner.extras.trivia
+        let mut trivia = self.inner.extras.trivia;
+        trivia.max_depth = self.max_depth;
+        trivia
+    }
+
+    /// Records that a part spliced in at the current depth nested `inner` deeper.
+    pub fn note_depth(&mut self, inner: u32) {
+        self.max_depth = self.max_depth.max(self.depth + inner);
     }
 
     /// Whether the token ending at `end` runs on into a word (`%x#1abc`, `() -> i32x`).

@@ -4,6 +4,7 @@
 //! the way a sequential parse would, they are lexed on a second thread that feeds the
 //! grammar batches of tokens ([`parse_module_releasing`]).
 
+pub mod depth;
 pub mod builder;
 pub mod lexer;
 pub mod parallel;
@@ -23,10 +24,15 @@ use lexer::{Token, TokenStream};
 use lalrpop_util::ParseError;
 use parallel::{Release, Releaser};
 
-/// Stack size for threads that parse: the recursive-ascent parser goes one frame deeper
-/// (about 8 KiB at most) per open construct, up to `lexer::MAX_NESTING`. Only the pages
-/// used are ever committed.
-pub const PARSER_STACK: usize = 1 << 30;
+/// Stack size for threads that parse, verify and print: the recursive-ascent parser and the
+/// recursive stages go deeper per open bracket, up to `lexer::MAX_NESTING`. Measured on the
+/// deepest inputs the reader accepts (2040 brackets of nested `#tf_type.func<@f, {a = ...}>`,
+/// dictionaries, `#tf_type.shape` lists, regions, tfg graphs and IfRegions, types, locations;
+/// every printing mode), a debug build needs at most 100 MB (about 48 KiB per bracket), a
+/// release build less: 192 MiB leaves about twice that. Only the pages used are committed,
+/// but the whole size counts against an address-space limit (`ulimit -v`), so it is not
+/// larger than needed (docs/decisions.md).
+pub const PARSER_STACK: usize = 192 << 20;
 
 /// Parses a whole file into a module (names resolved, not yet verified).
 ///
@@ -175,6 +181,19 @@ fn finish_parse(text: &str, (mut cx, result): ParseResult<'_>, trivia: lexer::Tr
     let op_starts = std::mem::take(&mut cx.op_starts);
     let block_ends = std::mem::take(&mut cx.block_ends);
     let mut module = resolve::resolve(cx)?;
+    if depth::needs_measure(&module, trivia.max_depth) {
+        let (printed, span) = depth::printed_depth(&module);
+        if printed > lexer::MAX_NESTING {
+            return Err(vec![Diagnostic::error(
+                span,
+                format!(
+                    "nesting is too deep: printed (in generic form, aliases spelled out, inside `module {{`) this would open {} brackets, more than the {} this tool reads",
+                    printed,
+                    lexer::MAX_NESTING
+                ),
+            )]);
+        }
+    }
     crate::syntax::split::attach_comments(&mut module, text, &trivia, &op_starts, &block_ends);
     Ok(module)
 }

@@ -351,6 +351,7 @@ impl<'t> SplicingTokens<'t, '_, '_> {
                 };
                 if let Some(part) = part {
                     if self.inner.depth() + part.max_depth <= MAX_NESTING {
+                        self.inner.note_depth(part.max_depth);
                         let (end, last_end) = (part.end, part.last_end);
                         self.inner.extend_trivia(&part.comments);
                         self.inner.jump_to(end);

@@ -405,6 +405,7 @@ fn lookup_use(module: &Module, defs: &Defs, iso: u32, u: &PendingUse) -> Result<
     let def = defs.get(name).filter(|d| d.iso == iso).copied();
     // Only a diagnostic needs the name's text.
     let text = || module.ctx.str(name);
+    let def = def.or_else(|| canonical_arg_token(module, defs, iso, text()));
     let Some(def) = def else {
         return Err(Diagnostic::error(u.name.span, format!("use of undeclared SSA value name '%{}'", text())));
     };
@@ -432,4 +433,19 @@ fn lookup_use(module: &Module, defs: &Defs, iso: u32, u: &PendingUse) -> Result<
         }
     }
     Ok(v)
+}
+
+/// `%argN` where no such name is defined: the control token of the function argument
+/// `%arg{N-1}`, which is how `--canonical` (as tfg-opt) prints the token of an argument
+/// without a `tfg.name` (MLIR numbers a tfg.func's block arguments over data and control
+/// alike). tfg-opt cannot read such output back; we can, so printed output reads back.
+/// Only tried for a name that is otherwise undefined, so it costs nothing on valid input.
+fn canonical_arg_token(module: &Module, defs: &Defs, iso: u32, text: &str) -> Option<Def> {
+    let n: u32 = text.strip_prefix("arg")?.parse().ok()?;
+    let data = n.checked_sub(1)?;
+    if text != format!("arg{}", n) {
+        return None;
+    }
+    let token = module.ctx.lookup_sym(&format!("arg{}.ctl", data))?;
+    defs.get(token).filter(|d| d.iso == iso).copied()
 }
