@@ -20,7 +20,7 @@ tfg.func @fold_chain() -> (tensor<*xf32>) {
   %A, %ctl = Const name("a") {dtype = f32, value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> (tensor<2xf32>)
   %B, %ctl_0 = Const name("b") {dtype = f32, value = dense<[3.0, 4.0]> : tensor<2xf32>} : () -> (tensor<2xf32>)
   %ctl_n = NoOp name("n") : () -> ()
-  %S, %ctl_1 = AddV2(%A, %B) [%ctl_n] name("sum") device("/CPU:0") {T = f32} : (tensor<2xf32>, tensor<2xf32>) -> (tensor<*xf32>)
+  %S, %ctl_1 = AddV2(%A, %B) [%ctl_n] device("/CPU:0") name("sum") {T = f32} : (tensor<2xf32>, tensor<2xf32>) -> (tensor<*xf32>)
   %Q, %ctl_q = Const name("q") {dtype = f32, value = dense<4.0> : tensor<f32>} : () -> (tensor<f32>)
   %M, %ctl_2 = RealDiv(%S, %Q) name("scaled") {T = f32} : (tensor<*xf32>, tensor<f32>) -> (tensor<*xf32>)
   %U, %ctl_3 = Unknown(%M) name("u") : (tensor<*xf32>) -> (tensor<*xf32>)
