@@ -162,24 +162,8 @@ pub fn import_generic(m: &mut Module, f: &FunctionDef, gradient: Option<&str>) -
         let v = sorted_dict(ctx, defs);
         named(ctx, &mut attrs, "tfg.func_attrs", v);
     }
-    if !f.resource_arg_unique_id.is_empty() {
-        let i32t = ctx.ty(TypeData::Integer { width: 32, signedness: Signedness::Signless });
-        let ty = ctx.ty(TypeData::RankedTensor { shape: vec![f.resource_arg_unique_id.len() as i64], elem: i32t, encoding: None });
-        for (name, vals) in [
-            ("resource_arg_unique_ids_keys", f.resource_arg_unique_id.keys().copied().collect::<Vec<_>>()),
-            ("resource_arg_unique_ids_values", f.resource_arg_unique_id.values().copied().collect::<Vec<_>>()),
-        ] {
-            let items = vals
-                .iter()
-                .map(|v| {
-                    let s = ctx.sym(&v.to_string());
-                    ctx.attr(AttrData::Int { spelling: s, ty: None })
-                })
-                .collect();
-            let arr = ctx.attr(AttrData::Array(items));
-            let d = ctx.attr(AttrData::Dense { value: arr, ty });
-            named(ctx, &mut attrs, name, d);
-        }
+    for (name, d) in super::import::resource_id_attrs(ctx, f) {
+        named(ctx, &mut attrs, name, d);
     }
     attrs.extend(attr_map_to_dict(ctx, &f.attr, "tf.").map_err(at)?);
     let control = ctx.control_type();

@@ -446,24 +446,8 @@ impl<'g> Importer<'g> {
             let v = symbol_ref(ctx, g);
             push(ctx, &mut attrs, "gradient", v);
         }
-        if !f.resource_arg_unique_id.is_empty() {
-            let i32t = ctx.ty(TypeData::Integer { width: 32, signedness: crate::ir::types::Signedness::Signless });
-            let ty = ctx.ty(TypeData::RankedTensor { shape: vec![f.resource_arg_unique_id.len() as i64], elem: i32t, encoding: None });
-            for (name, vals) in [
-                ("resource_arg_unique_ids_keys", f.resource_arg_unique_id.keys().copied().collect::<Vec<_>>()),
-                ("resource_arg_unique_ids_values", f.resource_arg_unique_id.values().copied().collect::<Vec<_>>()),
-            ] {
-                let items = vals
-                    .iter()
-                    .map(|v| {
-                        let s = ctx.sym(&v.to_string());
-                        ctx.attr(AttrData::Int { spelling: s, ty: None })
-                    })
-                    .collect();
-                let arr = ctx.attr(AttrData::Array(items));
-                let d = ctx.attr(AttrData::Dense { value: arr, ty });
-                push(ctx, &mut attrs, name, d);
-            }
+        for (name, d) in resource_id_attrs(ctx, f) {
+            push(ctx, &mut attrs, name, d);
         }
         let control = ctx.control_type();
         let empty = ctx.attr(AttrData::Dict(vec![]));
@@ -676,4 +660,31 @@ mod tests {
         assert_eq!(parse_input("a:out:1"), (false, "a", "out", 1));
         assert_eq!(parse_input("a"), (false, "a", "", 0));
     }
+}
+
+/// A function's resource argument ids as TensorFlow's importer records them: the
+/// `resource_arg_unique_ids_keys` and `_values` attributes, `i32` tensors in key order
+/// (none when the function has no resource ids).
+pub(super) fn resource_id_attrs(ctx: &mut Context, f: &FunctionDef) -> Vec<(&'static str, AttrId)> {
+    if f.resource_arg_unique_id.is_empty() {
+        return Vec::new();
+    }
+    let i32t = ctx.ty(TypeData::Integer { width: 32, signedness: crate::ir::types::Signedness::Signless });
+    let ty = ctx.ty(TypeData::RankedTensor { shape: vec![f.resource_arg_unique_id.len() as i64], elem: i32t, encoding: None });
+    let mut out = Vec::with_capacity(2);
+    for (name, vals) in [
+        ("resource_arg_unique_ids_keys", f.resource_arg_unique_id.keys().copied().collect::<Vec<_>>()),
+        ("resource_arg_unique_ids_values", f.resource_arg_unique_id.values().copied().collect::<Vec<_>>()),
+    ] {
+        let items = vals
+            .iter()
+            .map(|v| {
+                let s = ctx.sym(&v.to_string());
+                ctx.attr(AttrData::Int { spelling: s, ty: None })
+            })
+            .collect();
+        let arr = ctx.attr(AttrData::Array(items));
+        out.push((name, ctx.attr(AttrData::Dense { value: arr, ty })));
+    }
+    out
 }
