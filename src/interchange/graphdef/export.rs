@@ -310,20 +310,7 @@ fn export_function(m: &Module, op: OpId, lib: &mut FunctionDefLibrary, functions
             }
         }
     }
-    let ints = |key: &str| -> Vec<u32> {
-        m.op_attr(op, key)
-            .and_then(|a| ir_to_tensor(&m.ctx, a).ok())
-            .and_then(|t| canonical_tensor(&t))
-            .map(|(_, _, e)| match e {
-                Elems::Int(v) => v.into_iter().map(|x| x as u32).collect(),
-                _ => vec![],
-            })
-            .unwrap_or_default()
-    };
-    let (keys, values) = (ints("resource_arg_unique_ids_keys"), ints("resource_arg_unique_ids_values"));
-    for (k, v) in keys.into_iter().zip(values) {
-        f.resource_arg_unique_id.insert(k, v);
-    }
+    read_resource_ids(m, op, &mut f);
     f.signature = Some(sig);
     Ok(f)
 }
@@ -377,4 +364,22 @@ pub fn export_module(m: &Module) -> Res<GraphDef> {
         g.library = Some(lib);
     }
     Ok(g)
+}
+
+/// A function's resource argument ids from its `resource_arg_unique_ids_keys` and
+/// `_values` attributes (as the importer records them) into `f`.
+pub(super) fn read_resource_ids(m: &Module, op: OpId, f: &mut FunctionDef) {
+    let ints = |key: &str| -> Vec<u32> {
+        m.op_attr(op, key)
+            .and_then(|a| ir_to_tensor(&m.ctx, a).ok())
+            .and_then(|t| canonical_tensor(&t))
+            .map(|(_, _, e)| match e {
+                Elems::Int(v) => v.into_iter().map(|x| x as u32).collect(),
+                _ => vec![],
+            })
+            .unwrap_or_default()
+    };
+    for (k, v) in ints("resource_arg_unique_ids_keys").into_iter().zip(ints("resource_arg_unique_ids_values")) {
+        f.resource_arg_unique_id.insert(k, v);
+    }
 }

@@ -212,17 +212,7 @@ pub fn import_generic(m: &mut Module, f: &FunctionDef, gradient: Option<&str>) -
             let v = full_type_to_ir(ctx, ft);
             named(ctx, &mut na, "_mlir_fulltype", v);
         }
-        let mut b = NodeBuilder::new(m, &node.op).results(&[tensor]);
-        if !node.device.is_empty() {
-            b = b.device(&node.device);
-        }
-        if !node.name.is_empty() {
-            b = b.name(&node.name);
-        }
-        let op = b.attrs(&na).build();
-        let mut list: Vec<NamedAttr> = m.body.attrs(op).to_vec();
-        sort_attrs(&m.ctx, &mut list);
-        m.body.set_attrs(op, list.into_iter().collect());
+        let op = super::import::build_node(m, node, &[tensor], None, &na);
         m.body.append_op(block, op);
         let key = node.name.split(':').next().unwrap_or("").to_string();
         let r = m.body.results(op).to_vec();
@@ -484,19 +474,7 @@ pub fn export_generic(m: &Module, op: OpId, lib: &mut FunctionDefLibrary, node_e
             }
         }
     }
-    let ints = |key: &str| -> Vec<u32> {
-        m.op_attr(op, key)
-            .and_then(|a| ir_to_tensor(&m.ctx, a).ok())
-            .and_then(|t| canonical_tensor(&t))
-            .map(|(_, _, e)| match e {
-                Elems::Int(v) => v.into_iter().map(|x| x as u32).collect(),
-                _ => vec![],
-            })
-            .unwrap_or_default()
-    };
-    for (k, v) in ints("resource_arg_unique_ids_keys").into_iter().zip(ints("resource_arg_unique_ids_values")) {
-        f.resource_arg_unique_id.insert(k, v);
-    }
+    super::export::read_resource_ids(m, op, &mut f);
     f.signature = Some(sig);
     Ok(f)
 }

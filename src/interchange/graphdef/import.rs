@@ -397,17 +397,7 @@ impl<'g> Importer<'g> {
             attrs.push(NamedAttr { name, value: v });
         }
         let loc = loc_of(ctx, node);
-        let mut b = NodeBuilder::new(m, &node.op).results(&types).loc(loc);
-        if !node.device.is_empty() {
-            b = b.device(&node.device);
-        }
-        if !node.name.is_empty() {
-            b = b.name(&node.name);
-        }
-        let op = b.attrs(&attrs).build();
-        let mut list: Vec<NamedAttr> = m.body.attrs(op).to_vec();
-        sort_attrs(&m.ctx, &mut list);
-        m.body.set_attrs(op, list.into_iter().collect());
+        let op = build_node(m, node, &types, loc, &attrs);
         let results = m.body.results(op).to_vec();
         let (ctl, data) = results.split_last().ok_or("node without results")?;
         scope.insert(node.name.clone(), NodeInfo { data: data.to_vec(), ctl: *ctl, outputs });
@@ -687,4 +677,21 @@ pub(super) fn resource_id_attrs(ctx: &mut Context, f: &FunctionDef) -> Vec<(&'st
         out.push((name, ctx.attr(AttrData::Dense { value: arr, ty })));
     }
     out
+}
+
+/// The detached tfg node for `node`: its op type, result types, location, device, name and
+/// attributes, sorted as MLIR stores a dictionary.
+pub(super) fn build_node(m: &mut Module, node: &NodeDef, results: &[TypeId], loc: Option<AttrId>, attrs: &[NamedAttr]) -> OpId {
+    let mut b = NodeBuilder::new(m, &node.op).results(results).loc(loc);
+    if !node.device.is_empty() {
+        b = b.device(&node.device);
+    }
+    if !node.name.is_empty() {
+        b = b.name(&node.name);
+    }
+    let op = b.attrs(attrs).build();
+    let mut list: Vec<NamedAttr> = m.body.attrs(op).to_vec();
+    sort_attrs(&m.ctx, &mut list);
+    m.body.set_attrs(op, list.into_iter().collect());
+    op
 }
