@@ -1,0 +1,331 @@
+#!/usr/bin/env python3
+"""The numeric tier's model generator: small TensorFlow models, built deterministically.
+
+Each model is a `tf.function` (or a Keras model called inside one) over NHWC tensors of fixed
+shape, with weights drawn from a NumPy generator seeded per model, frozen to a GraphDef with
+`convert_variables_to_constants_v2` and written as `NAME.pb`, together with `NAME.npz` (the
+inputs `in:FEED` and TensorFlow's outputs `out:K`, computed by running the frozen function) and
+one `manifest.json` naming each model's feeds and fetches in order.
+
+    models.py OUT_DIR [NAME...]        all models, or the ones named
+    models.py --list                   the model names, one a line
+
+Determinism: weights and inputs come from `numpy.random.default_rng(seed)`, Keras layers get
+their weights by `set_weights` from the same generator (no Keras initializer runs), and
+TensorFlow runs with oneDNN off and op determinism on, so two runs write the same outputs.
+"""
+
+import argparse
+import json
+import os
+import sys
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
+
+import numpy as np  # noqa: E402
+import tensorflow as tf  # noqa: E402
+from tensorflow.python.framework.convert_to_constants import (  # noqa: E402
+    convert_variables_to_constants_v2,
+)
+
+
+class Params:
+    """Variables with values from one seeded generator, scaled by fan-in (keeps activations
+    near unit size, so float32 round-off stays far below the tier's 1e-4 tolerance)."""
+
+    def __init__(self, seed):
+        self.rng = np.random.default_rng(seed)
+        self.keep = []
+
+    def array(self, shape, scale=1.0, low=None):
+        if low is not None:  # uniform in [low, low + scale): variances, scales
+            a = low + scale * self.rng.random(shape)
+        else:
+            a = scale * self.rng.standard_normal(shape)
+        return a.astype(np.float32)
+
+    def var(self, shape, fan_in=None, scale=None, low=None):
+        if scale is None:
+            scale = 1.0 / np.sqrt(fan_in) if fan_in else 1.0
+        v = tf.Variable(self.array(shape, scale, low))
+        self.keep.append(v)
+        return v
+
+    def dense(self, n_in, n_out):
+        return self.var([n_in, n_out], fan_in=n_in), self.var([n_out], scale=0.1)
+
+    def conv(self, kh, kw, c_in, c_out):
+        return self.var([kh, kw, c_in, c_out], fan_in=kh * kw * c_in), self.var([c_out], scale=0.1)
+
+    def batch_norm(self, c):
+        """scale, offset, mean, variance of an inference batch norm."""
+        return (
+            self.var([c], scale=0.5, low=0.75),
+            self.var([c], scale=0.1),
+            self.var([c], scale=0.1),
+            self.var([c], scale=0.5, low=0.5),
+        )
+
+
+def batch_norm(x, bn, eps=1e-3):
+    """FusedBatchNormV3 in inference mode."""
+    scale, offset, mean, var = bn
+    y, _, _ = tf.compat.v1.nn.fused_batch_norm(
+        x, scale, offset, mean=mean, variance=var, epsilon=eps, is_training=False
+    )
+    return y
+
+
+# Each builder takes a Params and returns (function, [(feed name, shape)]); the function takes
+# the feeds in order and returns one tensor or a tuple.
+
+def mlp(p):
+    """Dense layers: MatMul (also transpose_b) + BiasAdd, Relu, Tanh."""
+    w1, b1 = p.dense(16, 32)
+    w2, b2 = p.dense(32, 24)
+    w3t = p.var([10, 24], fan_in=24)  # stored transposed: MatMul with transpose_b
+    b3 = p.var([10], scale=0.1)
+
+    def f(x):
+        h = tf.nn.relu(tf.nn.bias_add(tf.matmul(x, w1), b1))
+        h = tf.tanh(tf.nn.bias_add(tf.matmul(h, w2), b2))
+        return tf.nn.bias_add(tf.matmul(h, w3t, transpose_b=True), b3)
+
+    return f, [("x", [4, 16])]
+
+
+def cnn_same(p):
+    """SAME padding: stride 1, stride 2 on an even size (TensorFlow pads bottom/right more),
+    a dilated 3x3, and a non-square kernel with unequal strides."""
+    k1, c1 = p.conv(3, 3, 3, 8)
+    k2, c2 = p.conv(3, 3, 8, 8)
+    k3, c3 = p.conv(3, 3, 8, 6)
+    k4, c4 = p.conv(2, 3, 6, 4)
+
+    def f(x):
+        h = tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(x, k1, 1, "SAME"), c1))
+        h = tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(h, k2, 2, "SAME"), c2))
+        h = tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(h, k3, 1, "SAME", dilations=2), c3))
+        return tf.nn.bias_add(tf.nn.conv2d(h, k4, [1, 2, 1, 1], "SAME"), c4)
+
+    return f, [("x", [2, 12, 12, 3])]
+
+
+def cnn_valid(p):
+    """VALID padding: stride 2 on an odd size, dilation 2, a 1x1 convolution; Sigmoid."""
+    k1, c1 = p.conv(3, 3, 3, 8)
+    k2, c2 = p.conv(3, 3, 8, 8)
+    k3, c3 = p.conv(1, 1, 8, 5)
+
+    def f(x):
+        h = tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(x, k1, 2, "VALID"), c1))
+        h = tf.sigmoid(tf.nn.bias_add(tf.nn.conv2d(h, k2, 1, "VALID", dilations=2), c2))
+        return tf.nn.bias_add(tf.nn.conv2d(h, k3, 1, "VALID"), c3)
+
+    return f, [("x", [2, 13, 13, 3])]
+
+
+def depthwise(p):
+    """DepthwiseConv2dNative: channel multiplier 2 with SAME, multiplier 1 with VALID stride 2,
+    then a pointwise convolution; Relu6. (TensorFlow's CPU kernel has no dilated depthwise.)"""
+    d1 = p.var([3, 3, 4, 2], fan_in=9)
+    d2 = p.var([3, 3, 8, 1], fan_in=9)
+    k3, c3 = p.conv(1, 1, 8, 6)
+
+    def f(x):
+        h = tf.nn.relu6(tf.nn.depthwise_conv2d(x, d1, [1, 1, 1, 1], "SAME"))
+        h = tf.nn.depthwise_conv2d(h, d2, [1, 2, 2, 1], "VALID")
+        return tf.nn.bias_add(tf.nn.conv2d(h, k3, 1, "VALID"), c3)
+
+    return f, [("x", [2, 10, 10, 4])]
+
+
+def batchnorm(p):
+    """Convolution, FusedBatchNormV3 (inference), Relu6."""
+    k1, c1 = p.conv(3, 3, 4, 6)
+    bn = p.batch_norm(6)
+
+    def f(x):
+        h = tf.nn.bias_add(tf.nn.conv2d(x, k1, 1, "SAME"), c1)
+        return tf.nn.relu6(batch_norm(h, bn))
+
+    return f, [("x", [2, 8, 8, 4])]
+
+
+def pooling(p):
+    """MaxPool SAME stride 2, AvgPool VALID, and AvgPool SAME (TensorFlow's average leaves the
+    padding out of the count); two fetches."""
+
+    def f(x):
+        a = tf.nn.max_pool2d(x, 3, 2, "SAME")
+        a = tf.nn.avg_pool2d(a, 2, 2, "VALID")
+        b = tf.nn.avg_pool2d(x, 3, 2, "SAME")
+        return a, b
+
+    return f, [("x", [2, 11, 11, 3])]
+
+
+def residual(p):
+    """A ResNet basic block (conv-bn-relu-conv-bn, identity shortcut, AddV2, Relu), global
+    average pooling as Mean over H and W, a dense head."""
+    k1, _ = p.conv(3, 3, 8, 8)
+    bn1 = p.batch_norm(8)
+    k2, _ = p.conv(3, 3, 8, 8)
+    bn2 = p.batch_norm(8)
+    w, b = p.dense(8, 5)
+
+    def f(x):
+        h = tf.nn.relu(batch_norm(tf.nn.conv2d(x, k1, 1, "SAME"), bn1))
+        h = batch_norm(tf.nn.conv2d(h, k2, 1, "SAME"), bn2)
+        h = tf.nn.relu(h + x)
+        h = tf.reduce_mean(h, axis=[1, 2])
+        return tf.nn.bias_add(tf.matmul(h, w), b)
+
+    return f, [("x", [2, 8, 8, 8])]
+
+
+def softmax_classifier(p):
+    """A flattening Reshape, two dense layers and Softmax."""
+    w1, b1 = p.dense(48, 16)
+    w2, b2 = p.dense(16, 6)
+
+    def f(x):
+        h = tf.reshape(x, [3, 48])
+        h = tf.nn.relu(tf.nn.bias_add(tf.matmul(h, w1), b1))
+        return tf.nn.softmax(tf.nn.bias_add(tf.matmul(h, w2), b2))
+
+    return f, [("x", [3, 4, 4, 3])]
+
+
+def keras_cnn(p):
+    """What Keras 3 writes: Conv2D (with its bias Reshape/Squeeze), BatchNormalization as
+    Rsqrt/Mul/Sub/AddV2, MaxPooling2D, Flatten, Dense with softmax."""
+    import keras
+
+    model = keras.Sequential(
+        [
+            keras.Input(shape=(10, 10, 3), batch_size=2),
+            keras.layers.Conv2D(4, 3, padding="same", activation="relu"),
+            keras.layers.BatchNormalization(),
+            keras.layers.MaxPooling2D(),
+            keras.layers.Flatten(),
+            keras.layers.Dense(5, activation="softmax"),
+        ]
+    )
+    weights = []
+    for w in model.get_weights():
+        name_scale = 1.0 / np.sqrt(max(1, int(np.prod(w.shape[:-1]))))
+        weights.append(p.array(w.shape, scale=name_scale))
+    # BatchNormalization's moving variance (the 4th weight of that layer) must be positive.
+    bn = model.layers[1]
+    start = len(model.layers[0].get_weights())
+    weights[start + 3] = p.array(bn.get_weights()[3].shape, scale=0.5, low=0.5)
+    model.set_weights(weights)
+    p.keep.append(model)
+
+    def f(x):
+        return model(x, training=False)
+
+    return f, [("x", [2, 10, 10, 3])]
+
+
+MODELS = {
+    "mlp": mlp,
+    "cnn_same": cnn_same,
+    "cnn_valid": cnn_valid,
+    "depthwise": depthwise,
+    "batchnorm": batchnorm,
+    "pooling": pooling,
+    "residual": residual,
+    "softmax_classifier": softmax_classifier,
+    "keras_cnn": keras_cnn,
+}
+
+
+def selftest_mlp(p):
+    """The runner's self-test model: y = relu(x @ W + b) with the small constants written out
+    in scripts/numeric/selftest/mlp.mlir (a torch-mlir file written by hand)."""
+    w = tf.constant(SELFTEST_W)
+    b = tf.constant(SELFTEST_B)
+
+    def f(x):
+        return tf.nn.relu(tf.nn.bias_add(tf.matmul(x, w), b))
+
+    return f, [("x", [2, 3])]
+
+
+SELFTEST_W = np.array([[0.5, -1.0, 0.25], [1.5, 0.75, -0.5], [-2.0, 0.125, 1.0]], np.float32)
+SELFTEST_B = np.array([0.1, -0.2, 0.3], np.float32)
+SELFTESTS = {"selftest_mlp": selftest_mlp}
+
+
+def freeze(fn, feeds):
+    """The frozen ConcreteFunction and its GraphDef; feeds become Placeholders named after them."""
+    spec = [tf.TensorSpec(shape, tf.float32, name=name) for name, shape in feeds]
+    concrete = tf.function(fn, input_signature=spec).get_concrete_function()
+    frozen = convert_variables_to_constants_v2(concrete)
+    return frozen, frozen.graph.as_graph_def()
+
+
+def node_of(tensor_name):
+    """`Identity:0` -> `Identity`, `a:1` -> `a:1` (the pass's fetch syntax)."""
+    node, _, port = tensor_name.partition(":")
+    return node if port in ("", "0") else f"{node}:{port}"
+
+
+def build(name, builder, seed, out_dir):
+    p = Params(seed)
+    fn, feeds = builder(p)
+    frozen, graph_def = freeze(fn, feeds)
+    inputs = [p.array(shape) for _, shape in feeds]
+    outputs = frozen(*[tf.constant(a) for a in inputs])
+    if not isinstance(outputs, (list, tuple)):
+        outputs = [outputs]
+    outputs = [np.asarray(o) for o in outputs]
+    with open(os.path.join(out_dir, name + ".pb"), "wb") as f:
+        f.write(graph_def.SerializeToString(deterministic=True))
+    arrays = {f"in:{feed}": a for (feed, _), a in zip(feeds, inputs)}
+    arrays.update({f"out:{k}": o for k, o in enumerate(outputs)})
+    np.savez(os.path.join(out_dir, name + ".npz"), **arrays)
+    return {
+        "name": name,
+        "feeds": [node_of(t.name) for t in frozen.inputs],
+        "fetches": [node_of(t.name) for t in frozen.outputs],
+        "input_shapes": [list(a.shape) for a in inputs],
+        "output_shapes": [list(o.shape) for o in outputs],
+        "ops": sorted({n.op for n in graph_def.node}),
+    }
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("out_dir", nargs="?")
+    ap.add_argument("names", nargs="*")
+    ap.add_argument("--list", action="store_true", help="print the model names")
+    ap.add_argument("--selftest", action="store_true", help="write the runner's self-test model")
+    args = ap.parse_args(argv)
+    table = SELFTESTS if args.selftest else MODELS
+    if args.list:
+        print("\n".join(table))
+        return 0
+    if not args.out_dir:
+        ap.error("OUT_DIR is required")
+    unknown = [n for n in args.names if n not in table]
+    if unknown:
+        ap.error(f"unknown model(s): {', '.join(unknown)} (known: {', '.join(table)})")
+    tf.config.experimental.enable_op_determinism()
+    os.makedirs(args.out_dir, exist_ok=True)
+    manifest = []
+    for seed, name in enumerate(table, start=1):
+        if args.names and name not in args.names:
+            continue
+        manifest.append(build(name, table[name], 1000 + seed, args.out_dir))
+    with open(os.path.join(args.out_dir, "manifest.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+        f.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

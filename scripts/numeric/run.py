@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+"""The numeric tier's runner: TensorFlow model -> amanda-opt -> torch-mlir-opt -> IREE -> compare.
+
+For each model written by models.py (NAME.pb, NAME.npz, manifest.json):
+  1. `amanda-opt NAME.pb --pass=convert-tf-to-torch{feeds=... fetches=...} -o NAME.mlir`
+  2. `torch-mlir-opt NAME.mlir` checks that torch-mlir parses and verifies it
+  3. `iree-compile --iree-input-type=torch --iree-hal-target-backends=llvm-cpu
+      --iree-llvmcpu-target-cpu=generic` builds NAME.vmfb
+  4. the IREE runtime (`iree.runtime`, local-sync driver) calls its `main` on the saved inputs
+  5. each result is compared with TensorFlow's: same shape and dtype, max |diff| <= 1e-4 for
+     floats, equal for integers and booleans.
+One line per model (PASS/FAIL, the diff, the time of each step), then `N passed, N failed`;
+exit status 1 when anything failed.
+
+    run.py --models DIR --amanda-opt BIN [--work DIR] [NAME...]
+    run.py --selftest --models DIR [--work DIR]
+        DIR holds models.py --selftest's output; the hand-written torch-mlir files of
+        scripts/numeric/selftest/ stand in for the conversion: mlp.mlir must pass and
+        mlp-wrong.mlir must be reported as a mismatch (both count as passes when they do).
+    run.py --example PB --feeds x --fetches Identity --amanda-opt BIN [--work DIR]
+        one frozen GraphDef, with TensorFlow's outputs computed here and now on seeded inputs
+        of the Placeholders' shapes (needs tensorflow in the same Python).
+
+Runs inside the numeric venv (scripts/numeric/venv.sh): torch-mlir-opt and iree-compile are
+found next to this Python or in their wheels.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+TOLERANCE = 1e-4
+HERE = os.path.dirname(os.path.abspath(__file__))
+STEP_TIMEOUT = int(os.environ.get("NUMERIC_STEP_TIMEOUT", "600"))
+
+
+class StepError(Exception):
+    """A step of one model failed; the message says which and why."""
+
+
+def tool(name):
+    """Path of a tool of the venv's wheels: next to sys.executable, else inside the wheel."""
+    candidate = os.path.join(os.path.dirname(sys.executable), name)
+    if os.access(candidate, os.X_OK):
+        return candidate
+    if name == "torch-mlir-opt":
+        import torch_mlir
+
+        candidate = os.path.join(os.path.dirname(torch_mlir.__file__), "_mlir_libs", name)
+        if os.access(candidate, os.X_OK):
+            return candidate
+    if name == "iree-compile":
+        from iree.compiler.tools import binaries
+
+        return binaries.find_tool(name)
+    found = shutil.which(name)
+    if found:
+        return found
+    raise StepError(f"cannot find {name} (is the numeric venv installed?)")
+
+
+def run(step, argv):
+    """Run one tool; a nonzero exit is a StepError quoting its first lines of stderr."""
+    try:
+        proc = subprocess.run(argv, capture_output=True, text=True, timeout=STEP_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise StepError(f"{step}: timed out after {STEP_TIMEOUT} s")
+    except OSError as e:
+        raise StepError(f"{step}: cannot run {argv[0]}: {e}")
+    if proc.returncode != 0:
+        lines = (proc.stderr or proc.stdout).strip().splitlines()
+        shown = "\n      ".join(lines[:12]) + ("\n      ..." if len(lines) > 12 else "")
+        raise StepError(f"{step} failed (exit {proc.returncode}):\n      {shown}")
+    return proc
+
+
+def pass_available(amanda):
+    """Whether this amanda-opt has the convert-tf-to-torch pass (before it is merged, it has not)."""
+    try:
+        out = subprocess.run([amanda, "--list-passes"], capture_output=True, text=True, timeout=60)
+    except OSError as e:
+        return f"cannot run {amanda}: {e}"
+    if "--convert-tf-to-torch " not in out.stdout and "--convert-tf-to-torch\n" not in out.stdout:
+        return f"{amanda} has no convert-tf-to-torch pass (--list-passes does not list it)"
+    return None
+
+
+def convert(amanda, pb, feeds, fetches, out):
+    option = "convert-tf-to-torch{feeds=%s fetches=%s}" % (",".join(feeds), ",".join(fetches))
+    run("amanda-opt convert-tf-to-torch", [amanda, pb, f"--pass={option}", "-o", out])
+
+
+def compile_and_run(mlir, vmfb, inputs, times):
+    t = time.perf_counter()
+    run("torch-mlir-opt", [tool("torch-mlir-opt"), mlir, "-o", os.devnull])
+    times["verify"] = time.perf_counter() - t
+    t = time.perf_counter()
+    run(
+        "iree-compile",
+        [
+            tool("iree-compile"),
+            mlir,
+            "--iree-input-type=torch",
+            "--iree-hal-target-backends=llvm-cpu",
+            "--iree-llvmcpu-target-cpu=generic",
+            "-o",
+            vmfb,
+        ],
+    )
+    times["compile"] = time.perf_counter() - t
+    t = time.perf_counter()
+    import iree.runtime as ireert
+
+    try:
+        module = ireert.load_vm_flatbuffer_file(vmfb, driver="local-sync")
+        results = module.main(*inputs)
+    except Exception as e:  # the runtime's own errors: wrong arity, shapes, types
+        raise StepError(f"IREE runtime: {type(e).__name__}: {e}")
+    if not isinstance(results, (list, tuple)):
+        results = [results]
+    results = [np.asarray(r.to_host() if hasattr(r, "to_host") else r) for r in results]
+    times["run"] = time.perf_counter() - t
+    return results
+
+
+def compare(results, expected):
+    """Largest difference over all outputs; StepError on a shape, dtype or count mismatch."""
+    if len(results) != len(expected):
+        raise StepError(f"compare: IREE returned {len(results)} results, TensorFlow {len(expected)}")
+    worst = 0.0
+    for k, (got, want) in enumerate(zip(results, expected)):
+        if got.shape != want.shape:
+            raise StepError(f"compare: result {k} has shape {list(got.shape)}, TensorFlow's {list(want.shape)}")
+        if got.dtype != want.dtype:
+            raise StepError(f"compare: result {k} is {got.dtype}, TensorFlow's {want.dtype}")
+        if want.size == 0:
+            continue
+        if np.issubdtype(want.dtype, np.floating):
+            if not np.array_equal(np.isnan(got), np.isnan(want)):
+                raise StepError(f"compare: result {k}: NaN where TensorFlow has none (or the reverse)")
+            finite = ~np.isnan(want)
+            diff = float(np.max(np.abs(got[finite].astype(np.float64) - want[finite].astype(np.float64)), initial=0.0))
+            if diff > TOLERANCE or np.isnan(diff):
+                raise StepError(f"compare: result {k}: max |diff| {diff:.3g} > {TOLERANCE:g}")
+        else:
+            mismatches = int(np.count_nonzero(got != want))
+            if mismatches:
+                raise StepError(f"compare: result {k}: {mismatches} of {want.size} elements differ (integers must be equal)")
+            diff = 0.0
+        worst = max(worst, diff)
+    return worst
+
+
+def check(name, work, inputs, expected, mlir_source=None, amanda=None, pb=None, feeds=None, fetches=None):
+    """Runs the steps for one model; returns (passed, line)."""
+    times = {}
+    t0 = time.perf_counter()
+    mlir = os.path.join(work, name + ".mlir")
+    try:
+        t = time.perf_counter()
+        if mlir_source is None:
+            convert(amanda, pb, feeds, fetches, mlir)
+        else:
+            shutil.copyfile(mlir_source, mlir)
+        times["convert"] = time.perf_counter() - t
+        results = compile_and_run(mlir, os.path.join(work, name + ".vmfb"), inputs, times)
+        diff = compare(results, expected)
+    except StepError as e:
+        return False, f"FAIL {name:<20} {e}  ({time.perf_counter() - t0:.1f} s)"
+    steps = "  ".join(f"{k} {v:.2f}s" for k, v in times.items())
+    return True, f"PASS {name:<20} max|diff| {diff:.2e}  {steps}  ({time.perf_counter() - t0:.1f} s)"
+
+
+def load_npz(path, feeds):
+    data = np.load(path)
+    inputs = [data[f"in:{f}"] for f in feeds]
+    outputs = []
+    while f"out:{len(outputs)}" in data:
+        outputs.append(data[f"out:{len(outputs)}"])
+    return inputs, outputs
+
+
+def run_models(args, work):
+    with open(os.path.join(args.models, "manifest.json")) as f:
+        manifest = json.load(f)
+    known = [m["name"] for m in manifest]
+    unknown = [n for n in args.names if n not in known]
+    if unknown:
+        print(f"run.py: unknown model(s) {', '.join(unknown)} (known: {', '.join(known)})", file=sys.stderr)
+        return None
+    missing = pass_available(args.amanda_opt)
+    if missing:
+        print(f"numeric: {missing}: every model fails at its conversion until the pass is built in", flush=True)
+    outcomes = []
+    for m in manifest:
+        if args.names and m["name"] not in args.names:
+            continue
+        if missing:
+            outcomes.append((False, f"FAIL {m['name']:<20} not converted: no convert-tf-to-torch pass"))
+            print(outcomes[-1][1], flush=True)
+            continue
+        inputs, expected = load_npz(os.path.join(args.models, m["name"] + ".npz"), m["feeds"])
+        outcomes.append(
+            check(
+                m["name"], work, inputs, expected,
+                amanda=args.amanda_opt, pb=os.path.join(args.models, m["name"] + ".pb"),
+                feeds=m["feeds"], fetches=m["fetches"],
+            )
+        )
+        print(outcomes[-1][1], flush=True)
+    return outcomes
+
+
+def run_selftest(args, work):
+    inputs, expected = load_npz(os.path.join(args.models, "selftest_mlp.npz"), ["x"])
+    outcomes = []
+    ok, line = check("selftest_mlp", work, inputs, expected, mlir_source=os.path.join(HERE, "selftest", "mlp.mlir"))
+    outcomes.append((ok, line))
+    print(line, flush=True)
+    ok, line = check("selftest_mlp_wrong", work, inputs, expected, mlir_source=os.path.join(HERE, "selftest", "mlp-wrong.mlir"))
+    expected_failure = not ok and "max |diff|" in line
+    outcomes.append(
+        (
+            expected_failure,
+            ("PASS selftest_mlp_wrong   reported as a mismatch, as it must be: " + line.split("compare: ", 1)[-1])
+            if expected_failure
+            else "FAIL selftest_mlp_wrong   the wrong model was not reported as a mismatch: " + line,
+        )
+    )
+    print(outcomes[-1][1], flush=True)
+    return outcomes
+
+
+def tf_reference(pb, feeds, fetches, seed=0):
+    """TensorFlow's outputs for the frozen GraphDef PB on seeded inputs of the feeds' shapes."""
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
+    import tensorflow as tf
+
+    graph_def = tf.compat.v1.GraphDef()
+    with open(pb, "rb") as f:
+        graph_def.ParseFromString(f.read())
+    placeholders = {n.name: n for n in graph_def.node}
+    rng = np.random.default_rng(seed)
+    inputs = []
+    for feed in feeds:
+        node = placeholders.get(feed)
+        if node is None or node.op != "Placeholder":
+            raise SystemExit(f"run.py: {pb}: no Placeholder named {feed!r}")
+        dims = [d.size for d in node.attr["shape"].shape.dim]
+        if any(d < 0 for d in dims) or node.attr["shape"].shape.unknown_rank:
+            raise SystemExit(f"run.py: {pb}: feed {feed!r} has no static shape")
+        inputs.append(rng.standard_normal(dims).astype(tf.dtypes.as_dtype(node.attr["dtype"].type).as_numpy_dtype))
+
+    def imported():
+        tf.compat.v1.import_graph_def(graph_def, name="")
+
+    wrapped = tf.compat.v1.wrap_function(imported, [])
+    fn = wrapped.prune(
+        [wrapped.graph.get_tensor_by_name(f + ":0") for f in feeds],
+        [wrapped.graph.get_tensor_by_name(f if ":" in f else f + ":0") for f in fetches],
+    )
+    outputs = fn(*[tf.constant(a) for a in inputs])
+    return inputs, [np.asarray(o) for o in outputs]
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("names", nargs="*", help="models to run (default: all of the manifest)")
+    ap.add_argument("--models", help="models.py's output directory")
+    ap.add_argument("--amanda-opt", default=os.environ.get("AMANDA_OPT"), help="the amanda-opt binary")
+    ap.add_argument("--work", help="where the .mlir and .vmfb files go (default: a temporary directory, removed)")
+    ap.add_argument("--selftest", action="store_true", help="check the runner with the hand-written torch-mlir files")
+    ap.add_argument("--example", metavar="PB", help="one frozen GraphDef, TensorFlow's outputs computed here")
+    ap.add_argument("--feeds", default="", help="--example's feeds, comma-separated")
+    ap.add_argument("--fetches", default="", help="--example's fetches, comma-separated")
+    args = ap.parse_args(argv)
+    if not args.selftest and not args.amanda_opt:
+        ap.error("--amanda-opt (or $AMANDA_OPT) is required")
+    if (args.selftest or not args.example) and not args.models:
+        ap.error("--models is required")
+    work = args.work or tempfile.mkdtemp(prefix="amanda-numeric.")
+    os.makedirs(work, exist_ok=True)
+    started = time.perf_counter()
+    try:
+        if args.selftest:
+            outcomes = run_selftest(args, work)
+        elif args.example:
+            feeds = [f for f in args.feeds.split(",") if f]
+            fetches = [f for f in args.fetches.split(",") if f]
+            inputs, expected = tf_reference(args.example, feeds, fetches)
+            name = os.path.splitext(os.path.basename(args.example))[0]
+            outcomes = [check(name, work, inputs, expected, amanda=args.amanda_opt, pb=args.example, feeds=feeds, fetches=fetches)]
+            print(outcomes[0][1], flush=True)
+            if outcomes[0][0]:
+                print(f"numeric: the converted model is {os.path.join(work, name + '.mlir')}")
+        else:
+            outcomes = run_models(args, work)
+            if outcomes is None:
+                return 2
+    finally:
+        if not args.work:
+            shutil.rmtree(work, ignore_errors=True)
+    passed = sum(1 for ok, _ in outcomes if ok)
+    failed = len(outcomes) - passed
+    print(f"numeric: {time.perf_counter() - started:.1f} s")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
