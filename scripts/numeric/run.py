@@ -18,8 +18,9 @@ exit status 1 when anything failed.
         scripts/numeric/selftest/ stand in for the conversion: mlp.mlir must pass and
         mlp-wrong.mlir must be reported as a mismatch (both count as passes when they do).
     run.py --example PB --feeds x --fetches Identity --amanda-opt BIN [--work DIR]
-        one frozen GraphDef, with TensorFlow's outputs computed here and now on seeded inputs
-        of the Placeholders' shapes (needs tensorflow in the same Python).
+        one frozen GraphDef, converted with the pass's defaults (`--pass=convert-tf-to-torch`,
+        as the README shows it), with TensorFlow's outputs for FEEDS -> FETCHES computed here
+        and now on seeded inputs of the Placeholders' shapes (needs tensorflow in this Python).
 
 Runs inside the numeric venv (scripts/numeric/venv.sh): torch-mlir-opt and iree-compile are
 found next to this Python or in their wheels.
@@ -93,7 +94,11 @@ def pass_available(amanda):
 
 
 def convert(amanda, pb, feeds, fetches, out):
-    option = "convert-tf-to-torch{feeds=%s fetches=%s}" % (",".join(feeds), ",".join(fetches))
+    """Feeds and fetches None: the pass's defaults (Placeholders in order, unused results)."""
+    if feeds is None:
+        option = "convert-tf-to-torch"
+    else:
+        option = "convert-tf-to-torch{feeds=%s fetches=%s}" % (",".join(feeds), ",".join(fetches))
     run("amanda-opt convert-tf-to-torch", [amanda, pb, f"--pass={option}", "-o", out])
 
 
@@ -297,7 +302,11 @@ def main(argv):
             fetches = [f for f in args.fetches.split(",") if f]
             inputs, expected = tf_reference(args.example, feeds, fetches)
             name = os.path.splitext(os.path.basename(args.example))[0]
-            outcomes = [check(name, work, inputs, expected, amanda=args.amanda_opt, pb=args.example, feeds=feeds, fetches=fetches)]
+            missing = pass_available(args.amanda_opt)
+            if missing:
+                print(f"numeric: {missing}", file=sys.stderr)
+                return 1
+            outcomes = [check(name, work, inputs, expected, amanda=args.amanda_opt, pb=args.example)]
             print(outcomes[0][1], flush=True)
             if outcomes[0][0]:
                 print(f"numeric: the converted model is {os.path.join(work, name + '.mlir')}")
