@@ -2,11 +2,13 @@
 //!
 //! Usage: `cargo run --release --example gen-graph -- OPS [SEED] [-o FILE] [--functions N]`
 //! (stdout by default). With `--functions N`, a library of N `tfg.func`s of OPS ops each.
+//! With `--tf-chain`, a graph of OPS ops that convert-tf-to-torch converts (a frozen-model-like
+//! MLP/elementwise chain, `amanda_opt::testgen::write_tf_chain`).
 
 use std::io::Write;
 
 fn usage() -> ! {
-    eprintln!("usage: gen-graph OPS [SEED] [-o FILE] [--functions N]");
+    eprintln!("usage: gen-graph OPS [SEED] [-o FILE] [--functions N | --tf-chain]");
     std::process::exit(1);
 }
 
@@ -15,9 +17,12 @@ fn main() {
     let mut positional = Vec::new();
     let mut output: Option<String> = None;
     let mut functions: Option<usize> = None;
+    let mut tf_chain = false;
     while let Some(a) = args.next() {
         if a == "--functions" {
             functions = Some(args.next().and_then(|n| n.parse().ok()).unwrap_or_else(|| usage()));
+        } else if a == "--tf-chain" {
+            tf_chain = true;
         } else if a == "-o" {
             output = Some(args.next().unwrap_or_else(|| usage()));
         } else {
@@ -33,8 +38,12 @@ fn main() {
         Some(Ok(s)) => s,
         Some(Err(_)) => usage(),
     };
+    if tf_chain && functions.is_some() {
+        usage();
+    }
     let write = |w: &mut dyn Write| match functions {
         Some(n) => amanda_opt::testgen::write_library(w, n, ops, seed),
+        None if tf_chain => amanda_opt::testgen::write_tf_chain(w, ops, seed),
         None => amanda_opt::testgen::write_graph(w, ops, seed),
     };
     let result = match output.as_deref() {

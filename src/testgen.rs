@@ -393,3 +393,90 @@ mod tests {
         assert!(forward);
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Convertible TensorFlow graphs for convert-tf-to-torch benchmarks (scripts/bench-convert.sh).
+
+/// The repeating pattern of [`write_tf_chain`]: each step applies one of these to its lane.
+const TF_CHAIN_STEPS: [&str; 8] = ["MatMul", "BiasAdd", "Relu", "Mul", "AddV2", "Tanh", "Sub", "Sigmoid"];
+
+/// Writes a frozen-model-like graph of `ops` ops (at least 8) in the tfg custom form the
+/// GraphDef importer prints (results `tensor<*xf32>`, the Placeholder's shape as its `shape`
+/// attribute), every op of which convert-tf-to-torch has a rule for: a Placeholder
+/// `x: f32[8,16]`, three shared `Const`s (a 16x16 weight, a bias, a scale), four lanes that
+/// start from `x` and cycle through MatMul, BiasAdd, Relu, Mul, AddV2 (with the next lane),
+/// Tanh, Sub, Sigmoid, then AddV2s summing the lanes into an `Identity` named `output`.
+/// Deterministic for `(ops, seed)` (the seed picks the constants).
+pub fn write_tf_chain<W: Write + ?Sized>(w: &mut W, ops: usize, seed: u64) -> io::Result<()> {
+    const LANES: usize = 4;
+    let ops = ops.max(8);
+    let mut rng = Rng(seed);
+    let mut floats = |n: usize| -> String {
+        let v: Vec<String> = (0..n)
+            .map(|_| format!("{:.4}", (rng.below(2001) as f64 - 1000.0) / 8000.0))
+            .collect();
+        v.join(", ")
+    };
+    writeln!(w, "// {} convertible TensorFlow ops in {} lanes, seed {} (amanda_opt::testgen::write_tf_chain)", ops, LANES, seed)?;
+    writeln!(w, "module {{")?;
+    writeln!(w, "  tfg.graph #tf_type.version<producer = 1882, min_consumer = 12> {{")?;
+    writeln!(w, "    %x, %x_ctl = Placeholder name(\"x\") {{dtype = f32, shape = #tf_type.shape<8x16>}} : () -> (tensor<*xf32>)")?;
+    let rows: Vec<String> = (0..16).map(|_| format!("[{}]", floats(16))).collect();
+    writeln!(w, "    %w, %w_ctl = Const name(\"w\") {{dtype = f32, value = dense<[{}]> : tensor<16x16xf32>}} : () -> (tensor<*xf32>)", rows.join(", "))?;
+    writeln!(w, "    %b, %b_ctl = Const name(\"b\") {{dtype = f32, value = dense<[{}]> : tensor<16xf32>}} : () -> (tensor<*xf32>)", floats(16))?;
+    writeln!(w, "    %s, %s_ctl = Const name(\"s\") {{dtype = f32, value = dense<[{}]> : tensor<16xf32>}} : () -> (tensor<*xf32>)", floats(16))?;
+    // Ops so far: 4. The tail: LANES - 1 AddV2s and the Identity.
+    let body = ops.saturating_sub(4 + LANES);
+    let mut last: Vec<String> = vec!["%x".to_string(); LANES];
+    let mut line = String::with_capacity(256);
+    for i in 0..body {
+        let lane = i % LANES;
+        let step = TF_CHAIN_STEPS[(i / LANES) % TF_CHAIN_STEPS.len()];
+        let a = &last[lane];
+        let (operands, types, attrs) = match step {
+            "MatMul" => (format!("{}, %w", a), 2, "T = f32, transpose_a = false, transpose_b = false"),
+            "BiasAdd" => (format!("{}, %b", a), 2, "T = f32, data_format = \"NHWC\""),
+            "Mul" | "Sub" => (format!("{}, %s", a), 2, "T = f32"),
+            "AddV2" => (format!("{}, {}", a, last[(lane + 1) % LANES]), 2, "T = f32"),
+            _ => (a.clone(), 1, "T = f32"),
+        };
+        line.clear();
+        use std::fmt::Write as _;
+        let _ = write!(
+            line,
+            "    %v{i}, %c{i} = {step}({operands}) name(\"n{i}\") {{{attrs}}} : ({}) -> (tensor<*xf32>)\n",
+            if types == 2 { "tensor<*xf32>, tensor<*xf32>" } else { "tensor<*xf32>" },
+        );
+        w.write_all(line.as_bytes())?;
+        last[lane] = format!("%v{}", i);
+    }
+    let mut acc = last[0].clone();
+    for (k, v) in last.iter().enumerate().skip(1) {
+        writeln!(w, "    %sum{k}, %sum{k}_ctl = AddV2({acc}, {v}) name(\"sum{k}\") {{T = f32}} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)")?;
+        acc = format!("%sum{}", k);
+    }
+    writeln!(w, "    %output, %output_ctl = Identity({acc}) name(\"output\") {{T = f32}} : (tensor<*xf32>) -> (tensor<*xf32>)")?;
+    writeln!(w, "  }}")?;
+    writeln!(w, "}}")
+}
+
+#[cfg(test)]
+mod tf_chain_tests {
+    use super::*;
+
+    #[test]
+    fn tf_chain_parses_verifies_and_has_the_size_asked() {
+        for ops in [8usize, 9, 100, 1001] {
+            let mut buf = Vec::new();
+            write_tf_chain(&mut buf, ops, 3).unwrap();
+            let text = String::from_utf8(buf).unwrap();
+            let m = crate::syntax::parse_module(&text).map_err(|d| format!("{:?}", d.first())).unwrap();
+            assert!(crate::verify::verify_module(&m).is_empty(), "{} ops", ops);
+            let nodes = text.lines().filter(|l| l.contains(" name(\"")).count();
+            assert_eq!(nodes, ops);
+            let mut again = Vec::new();
+            write_tf_chain(&mut again, ops, 3).unwrap();
+            assert_eq!(text.as_bytes(), &again[..]);
+        }
+    }
+}
