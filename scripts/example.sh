@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's first command: a TensorFlow model becomes torch-mlir that IREE runs, and the
 # result is checked against TensorFlow. Sets up what it needs (Rust and a release build of
-# amanda-opt; the numeric tier's Python environment in ~/.cache/amanda-opt/numeric-venv, a
-# download of about 1 GB the first time), then
+# amanda-opt; the numeric tier's Python environment in ~/.cache/amanda-opt/numeric-venv,
+# 2.3 GB installed, about half a minute the first time on a fast network), then
 #   1. amanda-opt examples/tf-mlp/model.pb --pass=convert-tf-to-torch -o OUT/model.mlir
 #   2. torch-mlir-opt verifies OUT/model.mlir
 #   3. iree-compile --iree-input-type=torch (llvm-cpu) compiles it, the IREE runtime runs it
