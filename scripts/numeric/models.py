@@ -215,8 +215,8 @@ def keras_cnn(p):
     )
     weights = []
     for w in model.get_weights():
-        name_scale = 1.0 / np.sqrt(max(1, int(np.prod(w.shape[:-1]))))
-        weights.append(p.array(w.shape, scale=name_scale))
+        scale = 1.0 / np.sqrt(max(1, int(np.prod(w.shape[:-1]))))
+        weights.append(p.array(w.shape, scale=scale))
     # BatchNormalization's moving variance (the 4th weight of that layer) must be positive.
     bn = model.layers[1]
     start = len(model.layers[0].get_weights())
@@ -230,6 +230,48 @@ def keras_cnn(p):
     return f, [("x", [2, 10, 10, 3])]
 
 
+def elementwise(p):
+    """Broadcasting arithmetic and comparison, unary math, the other activations, Select and
+    a Cast to int32 (an integer output, compared exactly); LogSoftmax."""
+    c = p.var([1, 8], scale=0.5)
+    d = p.var([8], scale=0.5, low=0.5)
+
+    def f(x, y):
+        a = (x + c) * y - d / (tf.abs(y) + 1.0)
+        b = tf.maximum(a, x) - tf.minimum(a, 0.5 * y)
+        e = tf.exp(-tf.square(b)) + tf.math.log(tf.abs(b) + 1.0) + tf.sqrt(tf.abs(a) + 0.5)
+        e = e + tf.math.rsqrt(tf.abs(x) + 1.0) + tf.math.squared_difference(x, y) + tf.pow(tf.abs(y) + 1.0, 0.5)
+        g = tf.nn.elu(e - 1.5) + tf.nn.selu(b) + tf.nn.softplus(a) + tf.nn.leaky_relu(-b, 0.2)
+        g = g + tf.math.erf(x) + tf.negative(tf.abs(y)) * tf.sigmoid(x)
+        picked = tf.where(x > y, g, tf.tanh(a))
+        flags = tf.cast(tf.greater_equal(x, y), tf.int32) + tf.cast(tf.less(a, 0.0), tf.int32)
+        return tf.nn.log_softmax(picked), flags
+
+    return f, [("x", [4, 8]), ("y", [4, 8])]
+
+
+def shapes(p):
+    """Shape ops: Transpose, ConcatV2, Pack, Squeeze, ExpandDims, StridedSlice (masks), Slice,
+    GatherV2, Pad, Reshape, BatchMatMulV2, and the reductions Sum, Max, Min, Prod."""
+    w = p.var([3, 5, 4], fan_in=5)
+
+    def f(x):
+        t = tf.transpose(x, [0, 2, 1])  # [3,5,6]
+        m = tf.matmul(tf.transpose(t, [0, 2, 1]), w)  # BatchMatMulV2: [3,6,5]x[3,5,4]
+        cat = tf.concat([m, tf.expand_dims(tf.reduce_sum(m, axis=2), -1)], axis=2)  # [3,6,5]
+        sl = cat[:, 1:5:2, ::-1]  # StridedSlice with a negative stride: [3,2,5]
+        sl2 = cat[1, ..., tf.newaxis, 2]  # shrink, ellipsis and new axis: [6,1]
+        sq = tf.squeeze(tf.slice(cat, [0, 0, 1], [3, 1, 3]), axis=1)  # [3,3]
+        g = tf.gather(sq, [2, 0, 2, 1], axis=1)  # [3,4]
+        pk = tf.stack([g, g * 2.0], axis=0)  # [2,3,4]
+        pd = tf.pad(pk, [[0, 0], [1, 0], [0, 2]])  # [2,4,6]
+        red = (tf.reduce_max(pd, axis=[1]) + tf.reduce_min(pd, axis=2, keepdims=True)[:, :1, 0:1][:, 0]
+               + tf.reduce_prod(tf.sigmoid(pd) + 0.5, axis=1))
+        return tf.reshape(sl, [6, 5]), sl2, red
+
+    return f, [("x", [3, 6, 5])]
+
+
 MODELS = {
     "mlp": mlp,
     "cnn_same": cnn_same,
@@ -240,6 +282,8 @@ MODELS = {
     "residual": residual,
     "softmax_classifier": softmax_classifier,
     "keras_cnn": keras_cnn,
+    "elementwise": elementwise,
+    "shapes": shapes,
 }
 
 
