@@ -113,15 +113,18 @@ def cnn_same(p):
 
 
 def cnn_valid(p):
-    """VALID padding: stride 2 on an odd size, dilation 2, a 1x1 convolution; Sigmoid."""
+    """VALID padding: stride 2 on an odd size, dilation 2, a 1x1 convolution; Sigmoid; then
+    EXPLICIT padding, unequal on each side."""
     k1, c1 = p.conv(3, 3, 3, 8)
     k2, c2 = p.conv(3, 3, 8, 8)
     k3, c3 = p.conv(1, 1, 8, 5)
+    k4, c4 = p.conv(2, 2, 5, 3)
 
     def f(x):
         h = tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(x, k1, 2, "VALID"), c1))
         h = tf.sigmoid(tf.nn.bias_add(tf.nn.conv2d(h, k2, 1, "VALID", dilations=2), c2))
-        return tf.nn.bias_add(tf.nn.conv2d(h, k3, 1, "VALID"), c3)
+        h = tf.nn.bias_add(tf.nn.conv2d(h, k3, 1, "VALID"), c3)
+        return tf.nn.bias_add(tf.nn.conv2d(h, k4, 1, [[0, 0], [1, 2], [2, 0], [0, 0]]), c4)
 
     return f, [("x", [2, 13, 13, 3])]
 
@@ -272,6 +275,21 @@ def shapes(p):
     return f, [("x", [3, 6, 5])]
 
 
+def computed_shape(p):
+    """Sizes computed from the graph: `tf.shape` of a static tensor (TensorFlow writes it as a
+    Const), a StridedSlice of it and a Pack give Fill its dims and Reshape its shape; the
+    converter must fold them to static sizes."""
+    w, b = p.dense(6, 4)
+
+    def f(x):
+        n = tf.shape(x)[0]
+        h = tf.reshape(x, tf.stack([n, -1]))  # [3,6]
+        h = tf.nn.bias_add(tf.matmul(h, w), b)
+        return h + tf.fill(tf.stack([n, 4]), 0.5)
+
+    return f, [("x", [3, 2, 3])]
+
+
 MODELS = {
     "mlp": mlp,
     "cnn_same": cnn_same,
@@ -284,6 +302,7 @@ MODELS = {
     "keras_cnn": keras_cnn,
     "elementwise": elementwise,
     "shapes": shapes,
+    "computed_shape": computed_shape,
 }
 
 
