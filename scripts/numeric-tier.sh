@@ -14,7 +14,7 @@
 #
 #   scripts/numeric-tier.sh [--keep DIR] [MODEL...]
 #
-# Environment: AMANDA_OPT (default target/release/amanda-opt, built when missing),
+# Environment: AMANDA_OPT (default: target/release/amanda-opt, built with cargo --release),
 #   AMANDA_NUMERIC_VENV (the venv's path), AMANDA_NUMERIC_PYTHON (the Python that creates it).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
@@ -53,9 +53,7 @@ if [ -z "${AMANDA_OPT:-}" ]; then
     export PATH="$HOME/.cargo/bin:$PATH"
   fi
   AMANDA_OPT="${CARGO_TARGET_DIR:-$repo/target}/release/amanda-opt"
-  if [ ! -x "$AMANDA_OPT" ]; then
-    cargo build --release --quiet --bin amanda-opt || { summary 0 1; exit 1; }
-  fi
+  cargo build --release --quiet --bin amanda-opt || { summary 0 1; exit 1; }
 fi
 export AMANDA_OPT
 
