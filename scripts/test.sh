@@ -12,10 +12,12 @@
 #                                      tensorflow is importable)
 #   4. scripts/oracle_check.py         --canonical == TensorFlow's printer (when tensorflow
 #                                      is importable)
-# and ends with one line `N passed, N failed` summing the four. Exit status 0 when nothing
+#   5. scripts/fuzz.sh                 a time-boxed run of every cargo-fuzz target
+#                                      (AMANDA_FUZZ_SECONDS each, default 45)
+# and ends with one line `N passed, N failed` summing the steps. Exit status 0 when nothing
 # failed, 1 otherwise.
 #
-#   scripts/test.sh [--no-oracle] [--no-conformance]
+#   scripts/test.sh [--no-oracle] [--no-conformance] [--no-fuzz]
 #
 # Environment: CARGO_TARGET_DIR (default target/), AMANDA_CONFORMANCE_DIR, LLVM_TOOLS_DIR.
 set -uo pipefail
@@ -24,11 +26,13 @@ cd "$(dirname "$0")/.." || exit 2
 repo=$(pwd)
 run_oracle=true
 run_conformance=true
+run_fuzz=true
 for arg in "$@"; do
   case "$arg" in
     --no-oracle) run_oracle=false ;;
     --no-conformance) run_conformance=false ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    --no-fuzz) run_fuzz=false ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "test.sh: unknown option '$arg'" >&2; exit 2 ;;
   esac
 done
@@ -55,6 +59,23 @@ record() { # record STEP PASSED FAILED [NOTE]
   summary+=("$(printf '  %-22s %5d passed, %5d failed%s' "$1" "$2" "$3" "${4:+  ($4)}")")
 }
 section() { printf '\n==== %s ====\n' "$*"; }
+# script_step NAME COMMAND...: runs a script whose last line is `N passed, N failed` (a line
+# `skipped: REASON` before it notes a skip) and records its counts.
+script_step() {
+  local name=$1; shift
+  local log="$logs/step.$(echo "$name" | tr -c 'a-zA-Z0-9\n' '_').log"
+  "$@" 2>&1 | tee "$log"
+  local status=${PIPESTATUS[0]} line p f note=""
+  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
+  if [ -z "$line" ]; then
+    record "$name" 0 1 "did not finish (status $status)"
+    return
+  fi
+  p=$(echo "$line" | awk '{print $1}'); f=$(echo "$line" | awk '{print $3}')
+  if [ "$status" != 0 ] && [ "$f" = 0 ]; then f=1; note="exited with status $status"; fi
+  if grep -qE '^skipped: ' "$log"; then note=$(grep -E '^skipped: ' "$log" | tail -1); fi
+  record "$name" "$p" "$f" "$note"
+}
 
 # lit prints "  Passed: N (x%)" style lines; failures are Failed, Unresolved, Timed Out,
 # and Unexpectedly Passed.
@@ -179,6 +200,12 @@ if $run_oracle; then
   else
     record "oracle check" 0 1 "did not run (status $oracle_status)"
   fi
+fi
+
+# ---------------------------------------------------------------- 5. fuzzing
+if $run_fuzz; then
+  section "fuzzing (scripts/fuzz.sh, ${AMANDA_FUZZ_SECONDS:-45} s per target)"
+  script_step "fuzz" scripts/fuzz.sh --time "${AMANDA_FUZZ_SECONDS:-45}"
 fi
 
 section "summary ($(( $(date +%s) - started )) s)"
