@@ -13,7 +13,7 @@
 #   4. scripts/oracle_check.py         --canonical == TensorFlow's printer (when tensorflow
 #                                      is importable)
 #   5. scripts/fuzz.sh                 a time-boxed run of every cargo-fuzz target
-#                                      (AMANDA_FUZZ_SECONDS each, default 45)
+#                                      (AMANDA_FUZZ_SECONDS each, default 60)
 # and ends with one line `N passed, N failed` summing the steps. Exit status 0 when nothing
 # failed, 1 otherwise.
 #
@@ -210,8 +210,8 @@ fi
 
 # ---------------------------------------------------------------- 5. fuzzing
 if $run_fuzz; then
-  section "fuzzing (scripts/fuzz.sh, ${AMANDA_FUZZ_SECONDS:-45} s per target)"
-  script_step "fuzz" scripts/fuzz.sh --time "${AMANDA_FUZZ_SECONDS:-45}"
+  section "fuzzing (scripts/fuzz.sh, ${AMANDA_FUZZ_SECONDS:-60} s per target)"
+  script_step "fuzz" scripts/fuzz.sh --time "${AMANDA_FUZZ_SECONDS:-60}"
 fi
 
 section "summary ($(( $(date +%s) - started )) s)"
