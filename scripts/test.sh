@@ -12,23 +12,29 @@
 #                                      tensorflow is importable)
 #   4. scripts/oracle_check.py         --canonical == TensorFlow's printer (when tensorflow
 #                                      is importable)
-# and ends with one line `N passed, N failed` summing the four. Exit status 0 when nothing
+#   5. scripts/fuzz.sh                 a time-boxed run of every cargo-fuzz target
+#                                      (AMANDA_FUZZ_SECONDS each, default 60)
+# and ends with one line `N passed, N failed` summing the steps. Exit status 0 when nothing
 # failed, 1 otherwise.
 #
-#   scripts/test.sh [--no-oracle] [--no-conformance]
+#   scripts/test.sh [--no-oracle] [--no-conformance] [--no-fuzz]
 #
-# Environment: CARGO_TARGET_DIR (default target/), AMANDA_CONFORMANCE_DIR, LLVM_TOOLS_DIR.
+# Environment: CARGO_TARGET_DIR (default target/), AMANDA_CONFORMANCE_DIR, LLVM_TOOLS_DIR,
+# AMANDA_TEST_VMEM_KB (the address-space limit of the lit steps, default 2 GB),
+# AMANDA_FUZZ_SECONDS.
 set -uo pipefail
 
 cd "$(dirname "$0")/.." || exit 2
 repo=$(pwd)
 run_oracle=true
 run_conformance=true
+run_fuzz=true
 for arg in "$@"; do
   case "$arg" in
     --no-oracle) run_oracle=false ;;
     --no-conformance) run_conformance=false ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    --no-fuzz) run_fuzz=false ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "test.sh: unknown option '$arg'" >&2; exit 2 ;;
   esac
 done
@@ -54,7 +60,28 @@ record() { # record STEP PASSED FAILED [NOTE]
   total_failed=$((total_failed + $3))
   summary+=("$(printf '  %-22s %5d passed, %5d failed%s' "$1" "$2" "$3" "${4:+  ($4)}")")
 }
+# The lit steps run under a 2 GB address-space limit (AMANDA_TEST_VMEM_KB): the tool promises
+# that much is enough for every test (issue 19), so a regression shows up as a failure.
+vmem_kb=${AMANDA_TEST_VMEM_KB:-2097152}
+limited() { (ulimit -v "$vmem_kb" 2>/dev/null; exec "$@"); }
 section() { printf '\n==== %s ====\n' "$*"; }
+# script_step NAME COMMAND...: runs a script whose last line is `N passed, N failed` (a line
+# `skipped: REASON` before it notes a skip) and records its counts.
+script_step() {
+  local name=$1; shift
+  local log="$logs/step.$(echo "$name" | tr -c 'a-zA-Z0-9\n' '_').log"
+  "$@" 2>&1 | tee "$log"
+  local status=${PIPESTATUS[0]} line p f note=""
+  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
+  if [ -z "$line" ]; then
+    record "$name" 0 1 "did not finish (status $status)"
+    return
+  fi
+  p=$(echo "$line" | awk '{print $1}'); f=$(echo "$line" | awk '{print $3}')
+  if [ "$status" != 0 ] && [ "$f" = 0 ]; then f=1; note="exited with status $status"; fi
+  if grep -qE '^skipped: ' "$log"; then note=$(grep -E '^skipped: ' "$log" | tail -1); fi
+  record "$name" "$p" "$f" "$note"
+}
 
 # lit prints "  Passed: N (x%)" style lines; failures are Failed, Unresolved, Timed Out,
 # and Unexpectedly Passed.
@@ -94,7 +121,7 @@ fi
 
 # ---------------------------------------------------------------- 2. lit test-files
 section "lit test-files"
-"${lit_cmd[@]}" -sv test-files 2>&1 | tee "$logs/lit.log"
+limited "${lit_cmd[@]}" -sv test-files 2>&1 | tee "$logs/lit.log"
 lit_status=${PIPESTATUS[0]}
 read -r lp lf < <(lit_counts "$logs/lit.log")
 if [ "$lit_status" != 0 ] && [ "$lf" = 0 ]; then lf=1; fi
@@ -103,7 +130,7 @@ record "lit test-files" "$lp" "$lf"
 # ---------------------------------------------------------------- 3. conformance corpus
 if $run_conformance; then
   section "tfg conformance corpus"
-  scripts/conformance.sh 2>&1 | tee "$logs/conformance.log"
+  limited scripts/conformance.sh 2>&1 | tee "$logs/conformance.log"
   conf_status=${PIPESTATUS[0]}
   read -r kp kf < <(lit_counts "$logs/conformance.log")
   if [ "$conf_status" != 0 ] && [ "$kf" = 0 ]; then kf=1; fi
@@ -117,7 +144,7 @@ fi
 # ---------------------------------------------------------------- 3b. TensorFlow's pass tests
 if $run_conformance; then
   section "tfg pass tests (TensorFlow's transforms/)"
-  scripts/conformance-transforms.sh 2>&1 | tee "$logs/transforms.log"
+  limited scripts/conformance-transforms.sh 2>&1 | tee "$logs/transforms.log"
   tr_status=${PIPESTATUS[0]}
   # Expected failures (known-failures.txt) are neither passes nor failures here.
   read -r tp tf < <(awk '
@@ -139,7 +166,7 @@ fi
 # ---------------------------------------------------------------- 3c. GraphDef interchange
 if $run_conformance; then
   section "GraphDef: TensorFlow's mlir_to_graphdef tests"
-  "${lit_cmd[@]}" -sv tests/conformance-importexport 2>&1 | tee "$logs/importexport.log"
+  limited "${lit_cmd[@]}" -sv tests/conformance-importexport 2>&1 | tee "$logs/importexport.log"
   ie_status=${PIPESTATUS[0]}
   read -r ip if_ < <(lit_counts "$logs/importexport.log")
   if [ "$ie_status" != 0 ] && [ "$if_" = 0 ]; then if_=1; fi
@@ -179,6 +206,12 @@ if $run_oracle; then
   else
     record "oracle check" 0 1 "did not run (status $oracle_status)"
   fi
+fi
+
+# ---------------------------------------------------------------- 5. fuzzing
+if $run_fuzz; then
+  section "fuzzing (scripts/fuzz.sh, ${AMANDA_FUZZ_SECONDS:-60} s per target)"
+  script_step "fuzz" scripts/fuzz.sh --time "${AMANDA_FUZZ_SECONDS:-60}"
 fi
 
 section "summary ($(( $(date +%s) - started )) s)"

@@ -16,7 +16,7 @@ src = os.path.join(work, "big.mlir")
 out = os.path.join(work, "out.mlir")
 with open(src, "w") as f:
     # Large enough that printing takes a while even in a release build.
-    f.write('"foo.op"() {a = [1, 2, 3], b = "some text"} : () -> ()\n' * 3000000)
+    f.write('"foo.op"() {a = [1, 2, 3], b = "some text"} : () -> ()\n' * 1000000)
 with open(out, "w") as f:
     f.write("previous contents\n")
 for attempt in range(5):
