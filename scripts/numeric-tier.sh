@@ -9,8 +9,9 @@
 #   3. scripts/numeric/run.py --selftest checks the runner on hand-written torch-mlir
 #   4. scripts/numeric/run.py runs every model through amanda-opt, torch-mlir-opt and IREE
 # and ends with one line `N passed, N failed` (the self-test's two checks and one per model).
-# When the environment cannot be installed (no network, no venv module) it says so, prints
-# `0 passed, 0 failed` and exits 0; any other failure exits 1.
+# When the environment cannot be installed (no network, no venv module) it prints a line
+# `skipped: REASON` (as scripts/test.sh's script_step reads it),
+# then `0 passed, 0 failed`, and exits 0; any other failure exits 1.
 #
 #   scripts/numeric-tier.sh [--keep DIR] [MODEL...]
 #
@@ -42,7 +43,7 @@ summary() { # summary PASSED FAILED
 numeric_venv
 case $? in
   0) ;;
-  2) echo "numeric: skipped: the numeric environment cannot be installed here (see above)"
+  2) echo "skipped: the numeric environment cannot be installed here (see above)"
      summary 0 0; exit 0 ;;
   *) echo "numeric: installing the numeric environment failed (see above)" >&2
      summary 0 1; exit 1 ;;
