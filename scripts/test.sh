@@ -14,10 +14,13 @@
 #                                      is importable)
 #   5. scripts/fuzz.sh                 a time-boxed run of every cargo-fuzz target
 #                                      (AMANDA_FUZZ_SECONDS each, default 60)
+#   6. scripts/numeric-tier.sh         TensorFlow models -> convert-tf-to-torch ->
+#                                      torch-mlir-opt -> IREE, compared with TensorFlow
+#                                      (its own venv in ~/.cache/amanda-opt)
 # and ends with one line `N passed, N failed` summing the steps. Exit status 0 when nothing
 # failed, 1 otherwise.
 #
-#   scripts/test.sh [--no-oracle] [--no-conformance] [--no-fuzz]
+#   scripts/test.sh [--no-oracle] [--no-conformance] [--no-fuzz] [--no-numeric]
 #
 # Environment: CARGO_TARGET_DIR (default target/), AMANDA_CONFORMANCE_DIR, LLVM_TOOLS_DIR,
 # AMANDA_TEST_VMEM_KB (the address-space limit of the lit steps, default 2 GB),
@@ -29,12 +32,14 @@ repo=$(pwd)
 run_oracle=true
 run_conformance=true
 run_fuzz=true
+run_numeric=true
 for arg in "$@"; do
   case "$arg" in
     --no-oracle) run_oracle=false ;;
     --no-conformance) run_conformance=false ;;
     --no-fuzz) run_fuzz=false ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    --no-numeric) run_numeric=false ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "test.sh: unknown option '$arg'" >&2; exit 2 ;;
   esac
 done
@@ -212,6 +217,12 @@ fi
 if $run_fuzz; then
   section "fuzzing (scripts/fuzz.sh, ${AMANDA_FUZZ_SECONDS:-60} s per target)"
   script_step "fuzz" scripts/fuzz.sh --time "${AMANDA_FUZZ_SECONDS:-60}"
+fi
+
+# ---------------------------------------------------------------- 6. numeric tier
+if $run_numeric; then
+  section "numeric tier (TensorFlow -> convert-tf-to-torch -> torch-mlir-opt -> IREE)"
+  script_step "numeric tier" scripts/numeric-tier.sh
 fi
 
 section "summary ($(( $(date +%s) - started )) s)"
