@@ -236,6 +236,10 @@ fn start_worker_pool() -> Result<(), rayon::ThreadPoolBuildError> {
 
 /// Runs the tool on `args` (argv including the program name); returns the exit code.
 pub fn run(args: Vec<String>) -> i32 {
+    // `--format [-i | --check] FILE...` takes several files: its own small parser.
+    if args.iter().skip(1).any(|a| a == "--format" || a == "-format") {
+        return crate::format::run_cli(&args);
+    }
     let registry = PassRegistry::default();
     let (args, pass_flags) = normalize_args(args, &registry);
     let opts = match Options::try_parse_from(args) {
