@@ -41,9 +41,8 @@ pub fn format_chunk(text: &str) -> Result<String, Vec<Diagnostic>> {
     if text.trim().is_empty() {
         return Ok(String::new());
     }
-    let mut module = crate::syntax::parse_module(text)?;
     let comments = comment_spans(text);
-    let header = place_comments(&mut module, text, &comments)?;
+    let (module, header) = formatted_module(text, &comments)?;
     let printed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| print_module(&module, FORMAT_OPTIONS)))
         .map_err(|_| vec![Diagnostic::error(Span::new(0, 0), "internal error while printing this file (please report this as a bug)")])?;
     let mut out = String::with_capacity(printed.len());
@@ -61,6 +60,14 @@ pub fn format_chunk(text: &str) -> Result<String, Vec<Diagnostic>> {
         return Err(vec![Diagnostic::error(Span::new(0, 0), format!("formatting would drop comments ({} in the input, {} printed)", comments.len(), kept))]);
     }
     Ok(out)
+}
+
+/// The module of a chunk with every own-line comment placed for printing (see the module
+/// doc), and the comment lines that go above everything (above alias definitions).
+pub fn formatted_module(text: &str, comments: &[(u32, u32)]) -> Result<(Module, Vec<String>), Vec<Diagnostic>> {
+    let mut module = crate::syntax::parse_module(text)?;
+    let header = place_comments(&mut module, text, comments)?;
+    Ok((module, header))
 }
 
 /// Byte ranges of the `//` comments of `text`, as the lexer finds them.
