@@ -503,6 +503,13 @@ impl<'t> Builder<'t, '_> {
                 self.brackets.clear();
                 op_name_at = None;
             }
+            if let Some((at, _)) = op_name_at {
+                // Only a token that can name an op (an edit in progress may leave `%a =` alone).
+                let names_op = !matches!(t.t, Token::PercentId(_) | Token::PercentIdCount(_) | Token::PercentIdIndexed(_) | Token::CaretId(_) | Token::RBrace | Token::LBrace | Token::HashId(_) | Token::BangId(_));
+                if at == i && !names_op {
+                    op_name_at = None;
+                }
+            }
             if let Some((at, start)) = op_name_at {
                 if at == i {
                     op_name_at = None;
@@ -698,6 +705,12 @@ impl<'t> Builder<'t, '_> {
                     self.fold_from(i);
                 }
                 Token::RBrace => {
+                    // An unclosed `(` or `[` before it (a file being edited): closed here.
+                    if self.brackets.iter().any(|b| matches!(b, Bracket::Region(_) | Bracket::Dict)) {
+                        while matches!(self.brackets.last(), Some(Bracket::Paren | Bracket::Args | Bracket::Square)) {
+                            self.brackets.pop();
+                        }
+                    }
                     let depth = self.brackets.len();
                     if let Some(Bracket::Region(id)) = self.brackets.pop() {
                         self.close_ops_deeper_than(depth, if i > 0 { self.toks[i - 1].end } else { t.start });
@@ -722,7 +735,17 @@ impl<'t> Builder<'t, '_> {
                     self.fold_from(i);
                 }
                 Token::RParen | Token::RBracket => {
-                    self.brackets.pop();
+                    // Closes the innermost bracket of its kind, if one is open at this level.
+                    let paren = matches!(t.t, Token::RParen);
+                    let open = self.brackets.iter().rposition(|b| match b {
+                        Bracket::Paren | Bracket::Args => paren,
+                        Bracket::Square => !paren,
+                        _ => false,
+                    });
+                    let inside_region = self.brackets.iter().rposition(|b| matches!(b, Bracket::Region(_) | Bracket::Dict));
+                    if let Some(k) = open.filter(|&k| inside_region.is_none_or(|r| k > r)) {
+                        self.brackets.truncate(k);
+                    }
                 }
                 Token::Colon => {
                     if let Some(o) = self.current_op() {

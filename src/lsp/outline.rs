@@ -28,7 +28,7 @@ pub fn symbols(a: &Analysis) -> Vec<DocumentSymbol> {
     // scope (nested regions' ops included) as children.
     let mut nodes: Vec<(DocumentSymbol, u32, Option<u32>)> = Vec::new(); // (symbol, its scope, the scope it opens)
     for head in &ix.ops {
-        let opened = ix.scopes.iter().position(|s| s.isolated && s.start == head.name_start).map(|s| s as u32);
+        let opened = ix.scopes.iter().position(|s| s.isolated && s.kind != ScopeKind::File && s.start == head.name_start).map(|s| s as u32);
         let (name, kind) = match opened.map(|s| &ix.scopes[s as usize].kind) {
             Some(ScopeKind::Graph) => ("graph".to_string(), SymbolKind::NAMESPACE),
             Some(ScopeKind::Func(f)) => (f.clone(), SymbolKind::FUNCTION),
