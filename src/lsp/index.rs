@@ -183,7 +183,7 @@ impl Index {
             }
         }
         let comments = stream.into_trivia().comments;
-        let mut b = Builder { text, toks: &toks, ix: Index { lex_errors, ..Default::default() }, scopes: vec![0], brackets: Vec::new(), open_ops: Vec::new() };
+        let mut b = Builder { text, toks: &toks, ix: Index { lex_errors, ..Default::default() }, scopes: vec![0], brackets: Vec::new(), bracket_at: Vec::new(), newlines: text.bytes().enumerate().filter(|&(_, c)| c == b'\n').map(|(k, _)| k as u32).collect(), open_ops: Vec::new() };
         b.ix.scopes.push(Scope { parent: None, isolated: true, kind: ScopeKind::File, start: 0, end: text.len() as u32, awaiting: false, brace_depth: 0 });
         b.run();
         let mut ix = b.ix;
@@ -348,6 +348,10 @@ struct Builder<'t, 'a> {
     /// Open scopes, innermost last.
     scopes: Vec<u32>,
     brackets: Vec<Bracket>,
+    /// Where each open bracket is (parallel to `brackets`).
+    bracket_at: Vec<u32>,
+    /// Offsets of the newlines of the text (for folds).
+    newlines: Vec<u32>,
     /// The op heads still open, with the bracket depth they are at.
     open_ops: Vec<u32>,
 }
@@ -501,6 +505,7 @@ impl<'t> Builder<'t, '_> {
                 self.ix.scopes.push(Scope { parent: None, isolated: true, kind: ScopeKind::File, start: c, end: self.text.len() as u32, awaiting: false, brace_depth: 0 });
                 self.scopes = vec![id];
                 self.brackets.clear();
+                self.bracket_at.clear();
                 op_name_at = None;
             }
             if let Some((at, _)) = op_name_at {
@@ -687,7 +692,7 @@ impl<'t> Builder<'t, '_> {
                                 self.ix.ops[o].dict = Some((t.start, close));
                             }
                         }
-                        self.brackets.push(Bracket::Dict);
+                        self.open_bracket(Bracket::Dict, t.start);
                     } else {
                         let awaiting = self.scopes.last().map(|&s| &self.ix.scopes[s as usize]).is_some_and(|s| s.awaiting && s.brace_depth == self.brackets.len());
                         let id = if awaiting {
@@ -700,19 +705,18 @@ impl<'t> Builder<'t, '_> {
                             self.scopes.push(id);
                             id
                         };
-                        self.brackets.push(Bracket::Region(id));
+                        self.open_bracket(Bracket::Region(id), t.start);
                     }
-                    self.fold_from(i);
                 }
                 Token::RBrace => {
                     // An unclosed `(` or `[` before it (a file being edited): closed here.
                     if self.brackets.iter().any(|b| matches!(b, Bracket::Region(_) | Bracket::Dict)) {
                         while matches!(self.brackets.last(), Some(Bracket::Paren | Bracket::Args | Bracket::Square)) {
-                            self.brackets.pop();
+                            self.close_bracket(t.start);
                         }
                     }
                     let depth = self.brackets.len();
-                    if let Some(Bracket::Region(id)) = self.brackets.pop() {
+                    if let Some(Bracket::Region(id)) = self.close_bracket(t.start) {
                         self.close_ops_deeper_than(depth, if i > 0 { self.toks[i - 1].end } else { t.start });
                         self.ix.scopes[id as usize].end = t.end;
                         // Also close isolated scopes still waiting for a region inside this one.
@@ -726,13 +730,11 @@ impl<'t> Builder<'t, '_> {
                     }
                 }
                 Token::LParen => {
-                    self.brackets.push(if args_next { Bracket::Args } else { Bracket::Paren });
+                    self.open_bracket(if args_next { Bracket::Args } else { Bracket::Paren }, t.start);
                     args_next = false;
-                    self.fold_from(i);
                 }
                 Token::LBracket => {
-                    self.brackets.push(Bracket::Square);
-                    self.fold_from(i);
+                    self.open_bracket(Bracket::Square, t.start);
                 }
                 Token::RParen | Token::RBracket => {
                     // Closes the innermost bracket of its kind, if one is open at this level.
@@ -744,7 +746,9 @@ impl<'t> Builder<'t, '_> {
                     });
                     let inside_region = self.brackets.iter().rposition(|b| matches!(b, Bracket::Region(_) | Bracket::Dict));
                     if let Some(k) = open.filter(|&k| inside_region.is_none_or(|r| k > r)) {
-                        self.brackets.truncate(k);
+                        while self.brackets.len() > k {
+                            self.close_bracket(t.start);
+                        }
                     }
                 }
                 Token::Colon => {
@@ -810,34 +814,20 @@ impl<'t> Builder<'t, '_> {
         None
     }
 
-    /// A fold for the bracket opened at token `i` when it spans lines.
-    fn fold_from(&mut self, i: usize) {
-        let t = self.toks[i];
-        // Only brackets at the start of a line's content or after an op head matter, but any
-        // multi-line bracket is a fine fold; the closing one is found lazily by the depth.
-        let line_end = self.text[t.end as usize..].find('\n').map(|k| t.end as usize + k);
-        let Some(line_end) = line_end else { return };
-        // Cheap check: the bracket must not close on its own line.
-        let rest = &self.text[t.end as usize..line_end];
-        let (open, close) = match t.t {
-            Token::LBrace => ('{', '}'),
-            Token::LParen => ('(', ')'),
-            _ => ('[', ']'),
-        };
-        let mut d = 1i32;
-        for c in rest.chars() {
-            if c == open {
-                d += 1;
-            } else if c == close {
-                d -= 1;
-                if d == 0 {
-                    return;
-                }
-            }
+    fn open_bracket(&mut self, b: Bracket, at: u32) {
+        self.brackets.push(b);
+        self.bracket_at.push(at);
+    }
+
+    /// Closes the innermost bracket at `close`; one spanning lines is a fold.
+    fn close_bracket(&mut self, close: u32) -> Option<Bracket> {
+        let b = self.brackets.pop()?;
+        let open = self.bracket_at.pop().unwrap_or(close);
+        let line = |at: u32| self.newlines.partition_point(|&n| n < at);
+        if line(close) > line(open) {
+            self.ix.folds.push(Fold { start: open, end: close, comment: false });
         }
-        if let Some(c) = self.matching(i) {
-            self.ix.folds.push(Fold { start: t.start, end: self.toks[c].start, comment: false });
-        }
+        Some(b)
     }
 }
 

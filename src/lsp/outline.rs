@@ -27,8 +27,17 @@ pub fn symbols(a: &Analysis) -> Vec<DocumentSymbol> {
     // One symbol per op head; isolated ops (graph, function, module) hold the ops of their
     // scope (nested regions' ops included) as children.
     let mut nodes: Vec<(DocumentSymbol, u32, Option<u32>)> = Vec::new(); // (symbol, its scope, the scope it opens)
-    for head in &ix.ops {
-        let opened = ix.scopes.iter().position(|s| s.isolated && s.kind != ScopeKind::File && s.start == head.name_start).map(|s| s as u32);
+    // The scope an op opens (by its name's offset) and its first result (by op index).
+    let opens: rustc_hash::FxHashMap<u32, u32> =
+        ix.scopes.iter().enumerate().filter(|(_, s)| s.isolated && s.kind != ScopeKind::File).map(|(k, s)| (s.start, k as u32)).collect();
+    let mut first_result: rustc_hash::FxHashMap<u32, &str> = Default::default();
+    for n in ix.names.iter().filter(|n| n.def) {
+        if let Some(o) = n.op {
+            first_result.entry(o).or_insert(n.text.as_str());
+        }
+    }
+    for (o, head) in ix.ops.iter().enumerate() {
+        let opened = opens.get(&head.name_start).copied();
         let (name, kind) = match opened.map(|s| &ix.scopes[s as usize].kind) {
             Some(ScopeKind::Graph) => ("graph".to_string(), SymbolKind::NAMESPACE),
             Some(ScopeKind::Func(f)) => (f.clone(), SymbolKind::FUNCTION),
@@ -36,10 +45,7 @@ pub fn symbols(a: &Analysis) -> Vec<DocumentSymbol> {
             _ => {
                 let name = match &head.node_name {
                     Some((_, _, n)) => n.clone(),
-                    None => {
-                        let first = ix.names.iter().find(|n| n.def && n.op.is_some_and(|o| ix.ops.get(o as usize).is_some_and(|h| h.start == head.start)));
-                        first.map(|n| n.text.clone()).unwrap_or_else(|| head.name.clone())
-                    }
+                    None => first_result.get(&(o as u32)).map_or_else(|| head.name.clone(), |n| n.to_string()),
                 };
                 (name, SymbolKind::OPERATOR)
             }
