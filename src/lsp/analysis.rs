@@ -41,28 +41,37 @@ pub struct Analysis {
 impl Analysis {
     /// Parses, verifies and indexes `text` (each `// -----` chunk on its own).
     pub fn build(text: Arc<str>, version: i32) -> Analysis {
-        let index = Index::build(&text);
-        let lines = LineIndex::new(&text);
-        let mut chunks = Vec::new();
-        let mut diagnostics = Vec::new();
-        for (offset, chunk) in crate::syntax::split::split_chunks(&text) {
-            let module = match crate::syntax::parse_module(chunk) {
-                Ok(m) => {
-                    let mut d = crate::verify::verify_module(&m);
-                    d.extend(crate::namespace::verify_declared(&m));
-                    diagnostics.extend(d.into_iter().map(|d| d.shifted(offset as u32)));
-                    Some(m)
-                }
-                Err(d) => {
-                    diagnostics.extend(d.into_iter().map(|d| d.shifted(offset as u32)));
-                    None
-                }
+        let t0 = std::time::Instant::now();
+        // The lexical index is built on a second thread while the file is parsed and verified.
+        let (index, lines, t_index, chunks, diagnostics) = std::thread::scope(|scope| {
+            let indexing = std::thread::Builder::new().stack_size(64 << 20).spawn_scoped(scope, || {
+                let index = Index::build(&text);
+                let lines = LineIndex::new(&text);
+                (index, lines, t0.elapsed())
+            });
+            let (chunks, diagnostics) = check(&text);
+            let (index, lines, t_index) = match indexing {
+                Ok(handle) => match handle.join() {
+                    Ok(done) => done,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                },
+                Err(_) => (Index::build(&text), LineIndex::new(&text), t0.elapsed()),
             };
-            chunks.push(Chunk { offset: offset as u32, end: (offset + chunk.len()) as u32, module });
-        }
+            (index, lines, t_index, chunks, diagnostics)
+        });
+        let t_check = t0.elapsed();
         let mut a = Analysis { version, text, lines, chunks, diagnostics, index, values: FxHashMap::default(), ops: FxHashMap::default(), schemas: FxHashMap::default() };
         for c in 0..a.chunks.len() {
             a.link(c);
+        }
+        if std::env::var_os("AMANDA_LSP_LOG").is_some() {
+            eprintln!(
+                "amanda-lsp: version {}: index {:?}, parse+verify+index {:?}, links {:?}",
+                version,
+                t_index,
+                t_check,
+                t0.elapsed() - t_check
+            );
         }
         a
     }
@@ -157,4 +166,27 @@ impl Analysis {
     pub fn schema_of(&self, o: usize) -> Option<&(usize, Arc<OpSchema>)> {
         self.schemas.get(&self.index.ops.get(o)?.start)
     }
+}
+
+/// Parses and verifies each `// -----` chunk of `text` as the command line does with
+/// `--split-input-file`; diagnostics carry offsets in the whole text.
+fn check(text: &str) -> (Vec<Chunk>, Vec<Diagnostic>) {
+    let mut chunks = Vec::new();
+    let mut diagnostics = Vec::new();
+    for (offset, chunk) in crate::syntax::split::split_chunks(text) {
+        let module = match crate::syntax::parse_module(chunk) {
+            Ok(m) => {
+                let mut d = crate::verify::verify_module(&m);
+                d.extend(crate::namespace::verify_declared(&m));
+                diagnostics.extend(d.into_iter().map(|d| d.shifted(offset as u32)));
+                Some(m)
+            }
+            Err(d) => {
+                diagnostics.extend(d.into_iter().map(|d| d.shifted(offset as u32)));
+                None
+            }
+        };
+        chunks.push(Chunk { offset: offset as u32, end: (offset + chunk.len()) as u32, module });
+    }
+    (chunks, diagnostics)
 }

@@ -174,7 +174,9 @@ impl Index {
     /// Builds the index of `text`.
     pub fn build(text: &str) -> Index {
         let mut stream = TokenStream::new(text).plain(true);
-        let mut toks: Vec<Tok<'_>> = Vec::new();
+        // Sized up front from the text (a token every 4-5 bytes in a generated graph): growing
+        // a vector of millions of tokens copies it again and again.
+        let mut toks: Vec<Tok<'_>> = Vec::with_capacity(text.len() / 4 + 16);
         let mut lex_errors = 0;
         for t in &mut stream {
             match t {
@@ -184,6 +186,8 @@ impl Index {
         }
         let comments = stream.into_trivia().comments;
         let mut b = Builder { text, toks: &toks, ix: Index { lex_errors, ..Default::default() }, scopes: vec![0], brackets: Vec::new(), bracket_at: Vec::new(), newlines: text.bytes().enumerate().filter(|&(_, c)| c == b'\n').map(|(k, _)| k as u32).collect(), open_ops: Vec::new() };
+        b.ix.tokens.reserve(text.len() / 6);
+        b.ix.names.reserve(text.len() / 40);
         b.ix.scopes.push(Scope { parent: None, isolated: true, kind: ScopeKind::File, start: 0, end: text.len() as u32, awaiting: false, brace_depth: 0 });
         b.run();
         let mut ix = b.ix;
