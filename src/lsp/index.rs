@@ -498,6 +498,14 @@ impl<'t> Builder<'t, '_> {
         chunk_starts.reverse();
         while i < n {
             let t = self.toks[i];
+            // `@f` defines a symbol right after `func` (and a visibility word); `(` opens
+            // arguments right after a block label or a function's name: nothing in between.
+            if symbol_def_next && !matches!(t.t, Token::AtId(_) | Token::BareId("private" | "public" | "nested" | "generic")) {
+                symbol_def_next = false;
+            }
+            if args_next && !matches!(t.t, Token::LParen) {
+                args_next = false;
+            }
             if chunk_starts.last().is_some_and(|&c| t.start >= c) {
                 let c = chunk_starts.pop().unwrap_or(0);
                 let prev_end = if i > 0 { self.toks[i - 1].end } else { 0 };
