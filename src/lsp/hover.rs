@@ -56,12 +56,14 @@ pub fn hover(a: &Analysis, pos: Position) -> Option<Hover> {
             }
             NameKind::Block => text.push_str(if def.is_some() { ": block" } else { ": undefined block" }),
             NameKind::Symbol => text.push_str(if def.is_some() { ": symbol" } else { ": symbol defined in no function of this file" }),
-            NameKind::Alias => {
-                if let Some(d) = def {
-                    let line_end = a.text[d.start as usize..].find('\n').map_or(a.text.len(), |k| d.start as usize + k);
-                    text.push_str(&format!("\n\n```mlir\n{}\n```", a.text[d.start as usize..line_end].trim_end()));
-                }
-            }
+            NameKind::Alias => text.push_str(if def.is_some() { ": alias" } else { ": undefined alias" }),
+        }
+        // The line that defines a block, symbol or alias (a block's label and arguments, a
+        // function's signature, an alias's value).
+        if let Some(d) = def.filter(|_| n.kind != NameKind::Value) {
+            let line_start = a.text[..d.start as usize].rfind('\n').map_or(0, |k| k + 1);
+            let line_end = a.text[d.start as usize..].find('\n').map_or(a.text.len(), |k| d.start as usize + k);
+            text.push_str(&format!("\n\n```mlir\n{}\n```", a.text[line_start..line_end].trim()));
         }
         if let Some(d) = def {
             text.push_str(&format!("\n\ndefined at line {}", a.lines.line(d.start) + 1));
