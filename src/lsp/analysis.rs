@@ -35,7 +35,9 @@ pub struct Analysis {
     /// Op start offset (absolute) → op.
     pub ops: FxHashMap<u32, OpId>,
     /// Ops of a known vocabulary (by absolute start offset): namespace version and schema.
-    pub schemas: FxHashMap<u32, (usize, Arc<OpSchema>)>,
+    /// Looked up on the first request that needs them (hover, completion, quick fixes), not
+    /// before the diagnostics are published.
+    schemas: std::sync::OnceLock<FxHashMap<u32, (usize, Arc<OpSchema>)>>,
 }
 
 impl Analysis {
@@ -60,7 +62,7 @@ impl Analysis {
             (index, lines, t_index, chunks, diagnostics)
         });
         let t_check = t0.elapsed();
-        let mut a = Analysis { version, text, lines, chunks, diagnostics, index, values: FxHashMap::default(), ops: FxHashMap::default(), schemas: FxHashMap::default() };
+        let mut a = Analysis { version, text, lines, chunks, diagnostics, index, values: FxHashMap::default(), ops: FxHashMap::default(), schemas: Default::default() };
         for c in 0..a.chunks.len() {
             a.link(c);
         }
@@ -80,7 +82,7 @@ impl Analysis {
     pub fn build_index_only(text: Arc<str>, version: i32) -> Analysis {
         let index = std::panic::catch_unwind(|| Index::build(&text)).unwrap_or_default();
         let lines = LineIndex::new(&text);
-        Analysis { version, text, lines, chunks: Vec::new(), diagnostics: Vec::new(), index, values: FxHashMap::default(), ops: FxHashMap::default(), schemas: FxHashMap::default() }
+        Analysis { version, text, lines, chunks: Vec::new(), diagnostics: Vec::new(), index, values: FxHashMap::default(), ops: FxHashMap::default(), schemas: Default::default() }
     }
 
     /// The module of the chunk holding byte `offset`.
@@ -131,11 +133,18 @@ impl Analysis {
             }
             *first += n.number.unwrap_or(1) as usize;
         }
-        if let Ok(reg) = crate::namespace::global().read() {
+    }
+
+    fn find_schemas(&self) -> FxHashMap<u32, (usize, Arc<OpSchema>)> {
+        let mut out = FxHashMap::default();
+        let Ok(reg) = crate::namespace::global().read() else { return out };
+        for c in &self.chunks {
+            let Some(m) = &c.module else { continue };
             for (op, v, schema) in crate::namespace::verify::resolve_ops(m, &reg, crate::namespace::Mode::All) {
-                self.schemas.insert(base + m.body.op(op).span.start, (v, schema));
+                out.insert(c.offset + m.body.op(op).span.start, (v, schema));
             }
         }
+        out
     }
 
     /// The value named by the name at index `i` of the index (through its definition), with
@@ -164,7 +173,7 @@ impl Analysis {
 
     /// The namespace version and schema of op head `o`, when it is a vocabulary op.
     pub fn schema_of(&self, o: usize) -> Option<&(usize, Arc<OpSchema>)> {
-        self.schemas.get(&self.index.ops.get(o)?.start)
+        self.schemas.get_or_init(|| self.find_schemas()).get(&self.index.ops.get(o)?.start)
     }
 }
 
