@@ -135,6 +135,11 @@ pub struct Options {
     /// `-verify-each=0`); the input is still verified after parsing.
     #[arg(long)]
     pub no_verify_after_passes: bool,
+    /// Format files in the printed form, comments kept: `--format FILE...` prints them,
+    /// `--format -i FILE...` rewrites them, `--format --check FILE...` exits 1 naming the
+    /// unformatted ones (docs/editors.md).
+    #[arg(long)]
+    pub format: bool,
 }
 
 /// Turns mlir-opt spellings into ours (`-split-input-file` → `--split-input-file`,
