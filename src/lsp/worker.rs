@@ -152,3 +152,33 @@ fn run(receive: mpsc::Receiver<Job>, shared: Arc<(Mutex<State>, Condvar)>, publi
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_newer_edit_cancels_the_queued_ones() {
+        let mut buf = Vec::new();
+        crate::testgen::write_graph(&mut buf, 2000, 1).expect("generated");
+        let text: Arc<str> = Arc::from(String::from_utf8(buf).expect("utf-8").as_str());
+        let published = Arc::new(Mutex::new(Vec::new()));
+        let seen = published.clone();
+        let mut w = Worker::start(Box::new(move |_, a| {
+            if let Some(a) = a {
+                seen.lock().unwrap().push(a.version);
+            }
+        }));
+        // 50 versions in a row, far faster than one check of a 2000-op graph.
+        for v in 1..=50 {
+            w.update("file:///g.mlir", v, text.clone());
+        }
+        let a = w.analysis("file:///g.mlir").expect("analysed");
+        assert_eq!(a.version, 50);
+        w.stop();
+        let versions = published.lock().unwrap().clone();
+        assert_eq!(versions.last(), Some(&50));
+        assert!(versions.windows(2).all(|p| p[0] < p[1]), "{:?}", versions);
+        assert!(versions.len() < 50, "every version was checked: {:?}", versions);
+    }
+}
