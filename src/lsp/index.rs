@@ -697,8 +697,10 @@ impl<'t> Builder<'t, '_> {
                 }
                 Token::LBrace => {
                     let dict = self.is_dict(i);
+                    // `<{...}>` holds an op's properties, not its attribute dictionary.
+                    let properties = i > 0 && matches!(self.tok(i - 1), Some(Token::Less));
                     if dict {
-                        if let Some(o) = self.current_op() {
+                        if let Some(o) = self.current_op().filter(|_| !properties) {
                             if self.ix.ops[o].dict.is_none() {
                                 let close = self.matching(i).map(|c| self.toks[c].start).unwrap_or(t.start);
                                 self.ix.ops[o].dict = Some((t.start, close));
