@@ -121,4 +121,12 @@ elif pip_install tensorflow-cpu; then
 else
   warn "pip install tensorflow-cpu failed: scripts/test.sh will skip the oracle check"
 fi
+# Neovim (optional): scripts/nvim-lsp-test.sh runs amanda-lsp under its built-in LSP client.
+if command -v nvim >/dev/null 2>&1; then
+  say "nvim: $(command -v nvim) (present)"
+elif apt_install neovim; then
+  say "nvim: installed"
+else
+  warn "neovim unavailable: scripts/nvim-lsp-test.sh will be skipped"
+fi
 say "done"

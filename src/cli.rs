@@ -135,6 +135,11 @@ pub struct Options {
     /// `-verify-each=0`); the input is still verified after parsing.
     #[arg(long)]
     pub no_verify_after_passes: bool,
+    /// Format files in the printed form, comments kept: `--format FILE...` prints them,
+    /// `--format -i FILE...` rewrites them, `--format --check FILE...` exits 1 naming the
+    /// unformatted ones (docs/editors.md).
+    #[arg(long)]
+    pub format: bool,
 }
 
 /// Turns mlir-opt spellings into ours (`-split-input-file` → `--split-input-file`,
@@ -236,6 +241,10 @@ fn start_worker_pool() -> Result<(), rayon::ThreadPoolBuildError> {
 
 /// Runs the tool on `args` (argv including the program name); returns the exit code.
 pub fn run(args: Vec<String>) -> i32 {
+    // `--format [-i | --check] FILE...` takes several files: its own small parser.
+    if args.iter().skip(1).any(|a| a == "--format" || a == "-format") {
+        return crate::format::run_cli(&args);
+    }
     let registry = PassRegistry::default();
     let (args, pass_flags) = normalize_args(args, &registry);
     let opts = match Options::try_parse_from(args) {

@@ -18,14 +18,17 @@
 //! * [`diag`] — diagnostics, rendered with codespan-reporting.
 //! * [`input`] — reading the input (memory-mapped when it is a regular file).
 //! * [`cli`] — the `amanda-opt` command line.
+//! * [`format`] — the formatter (`--format`); [`lsp`] — the language server `amanda-lsp`.
 
 pub mod cli;
 pub mod diag;
 pub mod dialect;
 pub mod expect;
+pub mod format;
 pub mod input;
 pub mod interchange;
 pub mod ir;
+pub mod lsp;
 pub mod namespace;
 pub mod output;
 pub mod parallel;
