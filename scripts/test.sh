@@ -10,6 +10,8 @@
 #      lit tests/conformance-importexport/  TensorFlow's mlir_to_graphdef tests, the same way
 #      scripts/graphdef_tf_roundtrip.py  GraphDefs built by TensorFlow round-tripped (when
 #                                      tensorflow is importable)
+#      scripts/nvim-lsp-test.sh,       amanda-lsp in Neovim's LSP client; the VS Code
+#      scripts/vscode-grammar-test.sh  grammar under vscode-textmate (skipped when absent)
 #   4. scripts/oracle_check.py         --canonical == TensorFlow's printer (when tensorflow
 #                                      is importable)
 #   5. scripts/fuzz.sh                 a time-boxed run of every cargo-fuzz target
@@ -195,6 +197,16 @@ if $run_oracle; then
     record "TF GraphDef round trip" 0 0 "tensorflow not importable, skipped"
   fi
 fi
+
+# ---------------------------------------------------------------- 3d. editors
+section "editors (Neovim LSP client, VS Code grammar)"
+for t in nvim-lsp-test vscode-grammar-test; do
+  if AMANDA_LSP="$target_dir/release/amanda-lsp" scripts/$t.sh 2>&1 | tee "$logs/$t.log"; then
+    if grep -q "skipped" "$logs/$t.log"; then record "$t" 0 0 "skipped"; else record "$t" 1 0; fi
+  else
+    record "$t" 0 1
+  fi
+done
 
 # ---------------------------------------------------------------- 4. oracle check
 if $run_oracle; then
