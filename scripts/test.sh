@@ -41,7 +41,7 @@ for arg in "$@"; do
     --no-conformance) run_conformance=false ;;
     --no-fuzz) run_fuzz=false ;;
     --no-numeric) run_numeric=false ;;
-    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
     *) echo "test.sh: unknown option '$arg'" >&2; exit 2 ;;
   esac
 done
