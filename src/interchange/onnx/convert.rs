@@ -479,7 +479,7 @@ fn dense_of(ctx: &mut Context, tp: &TensorProto) -> Option<AttrId> {
         let value = ctx.attr(AttrData::String { spelling: s, ty: None });
         return Some(ctx.attr(AttrData::Dense { value, ty }));
     }
-    let count: i64 = tp.dims.iter().product();
+    let count = tp.dims.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d))?;
     let mut elems: Vec<AttrId> = Vec::with_capacity(typed);
     use data_type::*;
     match dt {

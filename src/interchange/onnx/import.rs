@@ -275,6 +275,10 @@ impl Importer {
             // Graph attributes → regions, with a placeholder dictionary where the attribute was.
             let mut region_index = 0i64;
             let mut attrs: Vec<NamedAttr> = self.m.body.attrs(op).to_vec();
+            // Regions in onnx-mlir's order (If: then_branch, else_branch), else the
+            // attributes' order; the placeholder records which region is which.
+            let mut graph_attrs = graph_attrs;
+            graph_attrs.sort_by_key(|(_, a)| a.name.as_deref() != Some("then_branch"));
             for (slot, a) in graph_attrs {
                 let graphs: Vec<&GraphProto> = if a.r#type == Some(attr_type::GRAPH) { a.g.iter().collect() } else { a.graphs.iter().collect() };
                 let mut dicts = Vec::new();
@@ -393,8 +397,11 @@ impl Importer {
             let f = str_attr(ctx, op_type.as_bytes());
             attrs.push(na(ctx, "function_name", f));
         }
-        for a in &node.attribute {
+        for (ai, a) in node.attribute.iter().enumerate() {
             let key = a.name.clone().unwrap_or_default();
+            if let Some(field) = missing_value_field(a) {
+                return Err(format!("{desc} in {what}: attribute '{key}' (#{ai}, field attribute) has type {} but no value in field {field}", attr_type::name(a.r#type.unwrap_or(0)).to_ascii_uppercase()));
+            }
             match attr_value(ctx, a) {
                 Some(AttrValueIr::Value(v, tname)) => {
                     if let Some(n) = tname {
@@ -546,6 +553,26 @@ fn meta_dict_entries(ctx: &mut Context, meta: GraphMeta) -> Vec<NamedAttr> {
     let rt = ctx.attr(AttrData::Array(rt));
     d.push(na(ctx, "onnx.res_types", rt));
     d
+}
+
+/// The value field an attribute's type calls for when it is unset (`None` for references to
+/// a function's attributes, which carry no value, and for lists, which may be empty).
+fn missing_value_field(a: &AttributeProto) -> Option<&'static str> {
+    use attr_type::*;
+    if a.ref_attr_name.is_some() {
+        return None;
+    }
+    let (set, field) = match a.r#type? {
+        FLOAT => (a.f.is_some(), "f"),
+        INT => (a.i.is_some(), "i"),
+        STRING => (a.s.is_some(), "s"),
+        TENSOR => (a.t.is_some(), "t"),
+        GRAPH => (a.g.is_some(), "g"),
+        SPARSE_TENSOR => (a.sparse_tensor.is_some(), "sparse_tensor"),
+        TYPE_PROTO => (a.tp.is_some(), "tp"),
+        _ => return None,
+    };
+    (!set).then_some(field)
 }
 
 /// How errors name a node: `node 'conv1' (Conv, #3)`.
