@@ -29,19 +29,35 @@ pub fn hex(bytes: &[u8]) -> String {
 }
 
 pub fn unhex(s: &str) -> Option<Vec<u8>> {
-    let s = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X"))?;
+    let s = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X"))?.as_bytes();
     if s.len() % 2 != 0 {
         return None;
     }
-    fn d(c: u8) -> Option<u8> {
-        match c {
-            b'0'..=b'9' => Some(c - b'0'),
-            b'a'..=b'f' => Some(c - b'a' + 10),
-            b'A'..=b'F' => Some(c - b'A' + 10),
-            _ => None,
+    // 0xFF: not a hex digit.
+    const fn table() -> [u8; 256] {
+        let mut t = [0xFFu8; 256];
+        let mut i = 0;
+        while i < 10 {
+            t[b'0' as usize + i] = i as u8;
+            i += 1;
         }
+        let mut i = 0;
+        while i < 6 {
+            t[b'a' as usize + i] = 10 + i as u8;
+            t[b'A' as usize + i] = 10 + i as u8;
+            i += 1;
+        }
+        t
     }
-    s.as_bytes().chunks(2).map(|p| Some(d(p[0])? << 4 | d(p[1])?)).collect()
+    static T: [u8; 256] = table();
+    let mut out = vec![0u8; s.len() / 2];
+    let mut bad = 0u8;
+    for (o, p) in out.iter_mut().zip(s.chunks_exact(2)) {
+        let (h, l) = (T[p[0] as usize], T[p[1] as usize]);
+        bad |= (h | l) & 0xF0;
+        *o = h << 4 | l;
+    }
+    (bad == 0).then_some(out)
 }
 
 /// `#onnx.<kind><"0x...">`: a message kept as its bytes.
