@@ -596,7 +596,8 @@ pub fn tensor_attr(ctx: &mut Context, tp: &TensorProto) -> (AttrId, Option<Strin
     let unnamed = |tp: &TensorProto| TensorProto { name: None, ..tp.clone() };
     if let Some(d) = dense_of(ctx, tp) {
         // Raw data round-trips by construction; typed fields are checked.
-        let exact = tp.raw_data.is_some() || tensor_of_attr(ctx, d).is_some_and(|back| back == unnamed(tp));
+        // Compared by encoding: NaN elements compare by their bits.
+        let exact = tp.raw_data.is_some() || tensor_of_attr(ctx, d).is_some_and(|back| back.encode_to_vec() == unnamed(tp).encode_to_vec());
         if exact {
             return (d, name);
         }
@@ -749,7 +750,8 @@ pub fn attr_value(ctx: &mut Context, a: &AttributeProto) -> Option<AttrValueIr> 
         _ => return None,
     };
     let back = attr_proto(ctx, a.name.as_deref()?, ty, v, tname.as_deref())?;
-    (back == *a).then_some(AttrValueIr::Value(v, tname))
+    // Compared by encoding: NaN values compare by their bits.
+    (back.encode_to_vec() == a.encode_to_vec()).then_some(AttrValueIr::Value(v, tname))
 }
 
 /// The `AttributeProto` of a non-graph attribute of ONNX type `ty`.
