@@ -565,6 +565,12 @@ fn dense_to_proto(ctx: &Context, value: AttrId, ty: TypeId) -> Option<TensorProt
     }
     let mut elems = Vec::new();
     flatten(ctx, value, &mut elems);
+    // A splat (`dense<1.5> : tensor<2x3xf32>`, written by hand or by a pass; the importer
+    // writes every element) stands for all its elements.
+    let count = shape.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d))?;
+    if elems.len() == 1 && count > 1 && count <= 1 << 26 && !matches!(ctx.attr_data(ctx.resolved_attr(value)), AttrData::Array(_)) {
+        elems = vec![elems[0]; usize::try_from(count).ok()?];
+    }
     use data_type::*;
     for e in elems {
         let spell = |e: AttrId| match ctx.attr_data(ctx.resolved_attr(e)) {

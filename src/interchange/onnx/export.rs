@@ -17,6 +17,44 @@ struct Exporter<'m> {
     fresh: usize,
 }
 
+/// The IR version onnx pairs with an opset of the default domain (onnx.helper.VERSION_TABLE).
+fn ir_version_for(opset: i64) -> i64 {
+    match opset {
+        ..=8 => 3,
+        9 => 4,
+        10 => 5,
+        11 => 6,
+        12..=14 => 7,
+        15..=18 => 8,
+        19..=20 => 9,
+        21..=22 => 10,
+        23 => 11,
+        24 => 12,
+        _ => 13,
+    }
+}
+
+/// The opsets a module's `amanda.namespace` declares, for a module that was not imported.
+fn opsets_of_namespace(m: &Module, a: Option<AttrId>) -> Vec<OperatorSetIdProto> {
+    let Some(a) = a else { return vec![] };
+    let names = match m.ctx.attr_data(m.ctx.resolved_attr(a)) {
+        AttrData::Array(_) => strings_of(&m.ctx, a),
+        _ => attr_string(&m.ctx, a).into_iter().collect(),
+    };
+    names
+        .iter()
+        .filter_map(|n| {
+            let n = n.strip_prefix("amanda/").unwrap_or(n);
+            let (domain, v) = if let Some(v) = n.strip_prefix("onnx/ml/opset-") {
+                ("ai.onnx.ml", v)
+            } else {
+                ("", n.strip_prefix("onnx/opset-")?)
+            };
+            Some(OperatorSetIdProto { domain: Some(domain.to_string()), version: Some(v.parse().ok()?) })
+        })
+        .collect()
+}
+
 fn entry(m: &Module, entries: &[NamedAttr], key: &str) -> Option<AttrId> {
     entries.iter().find(|e| m.ctx.str(e.name) == key).map(|e| e.value)
 }
@@ -131,11 +169,25 @@ impl<'m> Exporter<'m> {
 
     /// A graph from its block and the attributes describing it (`meta`: the function op's or the
     /// placeholder dictionary's entries).
-    fn graph(&mut self, block: BlockId, meta: &[NamedAttr], arg_attrs: &[AttrId], res_attrs: &[AttrId], res_types: &[TypeId]) -> Res<GraphProto> {
+    fn graph(&mut self, block: BlockId, meta: &[NamedAttr], arg_attrs: &[AttrId], res_attrs: &[AttrId], res_types: &[TypeId], default_name: &str) -> Res<GraphProto> {
         let m = self.m;
         self.name_block(block, arg_attrs);
+        // An output value without a name of its own (IR written by hand, or made by a pass)
+        // takes the output's.
+        if let Some(t) = m.body.last_op(block).filter(|&t| matches!(m.op_name(t), "onnx.Return" | "onnx.Yield" | "func.return")) {
+            for (i, v) in m.body.operands(t).enumerate() {
+                if let Some(n) = res_attrs.get(i).and_then(|&d| entry_str(m, m.ctx.dict_entries(d), "onnx.name")) {
+                    self.names.entry(v).or_insert(n);
+                }
+            }
+        }
         let mut g = GraphProto {
-            name: entry_str(m, meta, "onnx.graph_name"),
+            // Absent: IR written by hand, the graph gets a name as ONNX requires; a unit
+            // attribute: imported from a graph without one.
+            name: match entry(m, meta, "onnx.graph_name") {
+                Some(a) => attr_string(&m.ctx, a),
+                None => Some(default_name.to_string()),
+            },
             doc_string: entry_str(m, meta, "onnx.doc_string"),
             value_info: value_infos(m, entry(m, meta, "onnx.value_info"))?,
             quantization_annotation: match entry(m, meta, "onnx.quantization_annotation") {
@@ -163,8 +215,18 @@ impl<'m> Exporter<'m> {
                         let d = res_attrs.get(i).map(|&d| m.ctx.dict_entries(d)).unwrap_or(&[]);
                         let ty = res_types.get(i).copied().unwrap_or(m.body.value(v).ty);
                         let mut vi = value_info(m, d, ty)?;
-                        if vi.name.is_none() {
-                            vi.name = Some(self.name_of(v));
+                        let vname = self.name_of(v);
+                        match &vi.name {
+                            None => vi.name = Some(vname),
+                            // The output's value has another name (a pass replaced it): an
+                            // Identity keeps the output's name.
+                            Some(n) if *n != vname => g.node.push(NodeProto {
+                                input: vec![vname],
+                                output: vec![n.clone()],
+                                op_type: Some("Identity".to_string()),
+                                ..Default::default()
+                            }),
+                            Some(_) => {}
                         }
                         g.output.push(vi);
                     }
@@ -189,7 +251,7 @@ impl<'m> Exporter<'m> {
         Ok(g)
     }
 
-    fn subgraph(&mut self, op: OpId, dict: AttrId) -> Res<GraphProto> {
+    fn subgraph(&mut self, op: OpId, dict: AttrId, key: &str) -> Res<GraphProto> {
         let m = self.m;
         let entries = m.ctx.dict_entries(dict);
         let idx = entry(m, entries, "onnx.region").and_then(|a| attr_i64(&m.ctx, a)).ok_or("graph attribute without onnx.region")?;
@@ -204,7 +266,7 @@ impl<'m> Exporter<'m> {
                 _ => None,
             })
             .collect();
-        self.graph(block, entries, &arg_attrs, &res_attrs, &res_types)
+        self.graph(block, entries, &arg_attrs, &res_attrs, &res_types, key)
     }
 
     fn node(&mut self, op: OpId) -> Res<NodeProto> {
@@ -255,7 +317,7 @@ impl<'m> Exporter<'m> {
             }
             let is_graph = |a: AttrId| !ctx.dict_entries(a).is_empty() && entry(m, ctx.dict_entries(a), "onnx.region").is_some();
             if is_graph(v) {
-                let g = self.subgraph(op, v)?;
+                let g = self.subgraph(op, v, key)?;
                 node.attribute.push(AttributeProto { name: Some(key.to_string()), r#type: Some(attr_type::GRAPH), g: Some(g), ..Default::default() });
                 continue;
             }
@@ -263,7 +325,7 @@ impl<'m> Exporter<'m> {
             if !items.is_empty() && items.iter().all(|&i| is_graph(i)) {
                 let mut graphs = Vec::new();
                 for i in items {
-                    graphs.push(self.subgraph(op, i)?);
+                    graphs.push(self.subgraph(op, i, key)?);
                 }
                 node.attribute.push(AttributeProto { name: Some(key.to_string()), r#type: Some(attr_type::GRAPHS), graphs, ..Default::default() });
                 continue;
@@ -284,7 +346,7 @@ impl<'m> Exporter<'m> {
         let block = *m.body.region(region).blocks.first().ok_or("function without a block")?;
         let arg_attrs = array(m, entry(m, attrs, "arg_attrs"));
         let res_attrs = array(m, entry(m, attrs, "res_attrs"));
-        let g = self.graph(block, &[], &arg_attrs, &res_attrs, &[])?;
+        let g = self.graph(block, &[], &arg_attrs, &res_attrs, &[], "")?;
         Ok(FunctionProto {
             name: entry_str(m, attrs, "onnx.name"),
             input: g.input.into_iter().map(|v| v.name.unwrap_or_default()).collect(),
@@ -330,6 +392,16 @@ pub fn export_model(m: &Module) -> Res<ModelProto> {
         },
         ..Default::default()
     };
+    // What IR written by hand leaves out (an imported module has these attributes, a unit
+    // value standing for an unset field): opsets from the declared namespaces, the IR
+    // version that goes with the default domain's opset.
+    if entry(m, mattrs, "onnx.opset_import").is_none() {
+        model.opset_import = opsets_of_namespace(m, entry(m, mattrs, crate::namespace::NAMESPACE_ATTR));
+    }
+    if entry(m, mattrs, "onnx.ir_version").is_none() {
+        let opset = model.opset_import.iter().find(|o| o.domain.as_deref().unwrap_or("") == "").and_then(|o| o.version).unwrap_or(13);
+        model.ir_version = Some(ir_version_for(opset));
+    }
     let mut ex = Exporter { m, names: HashMap::new(), fresh: 0 };
     for op in m.body.block_ops(root) {
         if m.op_name(op) != "func.func" {
@@ -354,7 +426,8 @@ pub fn export_model(m: &Module) -> Res<ModelProto> {
             },
             _ => vec![],
         };
-        model.graph = Some(ex.graph(block, attrs, &arg_attrs, &res_attrs, &res_types)?);
+        let sym = entry_str(m, attrs, "sym_name").unwrap_or_else(|| "main_graph".to_string());
+        model.graph = Some(ex.graph(block, attrs, &arg_attrs, &res_attrs, &res_types, &sym)?);
     }
     Ok(model)
 }

@@ -346,10 +346,12 @@ impl Importer {
         // Graph fields.
         let ctx = self.ctx();
         let mut attrs = Vec::new();
-        if let Some(n) = &g.name {
-            let a = str_attr(ctx, n.as_bytes());
-            attrs.push(na(ctx, "onnx.graph_name", a));
-        }
+        // A unit value: the graph has no name (absent, the exporter would give it one).
+        let a = match &g.name {
+            Some(n) => str_attr(ctx, n.as_bytes()),
+            None => ctx.unit_attr(),
+        };
+        attrs.push(na(ctx, "onnx.graph_name", a));
         if let Some(d) = &g.doc_string {
             let a = str_attr(ctx, d.as_bytes());
             attrs.push(na(ctx, "onnx.doc_string", a));
@@ -617,10 +619,12 @@ pub fn import_model(model: &ModelProto) -> Res<(Module, Origins)> {
         attrs.push(na(ctx, crate::namespace::NAMESPACE_ATTR, ns));
     }
     let i64t = i64_type(ctx);
-    if let Some(v) = model.ir_version {
-        let a = int_attr(ctx, v, Some(i64t));
-        attrs.push(na(ctx, "onnx.ir_version", a));
-    }
+    // A unit value: no ir_version (absent, the exporter would fill one in).
+    let a = match model.ir_version {
+        Some(v) => int_attr(ctx, v, Some(i64t)),
+        None => ctx.unit_attr(),
+    };
+    attrs.push(na(ctx, "onnx.ir_version", a));
     let o = opset_attr(ctx, &model.opset_import);
     attrs.push(na(ctx, "onnx.opset_import", o));
     for (key, v) in [("onnx.producer_name", &model.producer_name), ("onnx.producer_version", &model.producer_version), ("onnx.domain", &model.domain), ("onnx.doc_string", &model.doc_string)] {
