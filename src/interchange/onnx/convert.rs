@@ -843,3 +843,41 @@ pub fn attr_kind(ctx: &Context, v: AttrId) -> Option<i32> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_spellings_read_back_to_the_same_bits() {
+        let values = [0.0f32, -0.0, 1.0, 0.1, -2.5e-3, 1e-10, f32::MAX, f32::MIN_POSITIVE, 1e-45, f32::NAN, -f32::NAN, f32::INFINITY, f32::from_bits(0x7FC0_0001)];
+        for x in values {
+            let s = f32_spelling(x);
+            assert!(s.contains('.') || s.starts_with("0x"), "{s} is not an MLIR float literal");
+            assert_eq!(parse_f32(&s).map(f32::to_bits), Some(x.to_bits()), "{s}");
+        }
+        for x in [0.1f64, -0.0, 1e300, f64::NAN, 5e-324] {
+            assert_eq!(parse_f64(&f64_spelling(x)).map(f64::to_bits), Some(x.to_bits()));
+        }
+    }
+
+    #[test]
+    fn hex_round_trips_and_rejects_bad_digits() {
+        let b: Vec<u8> = (0..=255).collect();
+        assert_eq!(unhex(&hex(&b)), Some(b));
+        assert_eq!(unhex("0x0"), None);
+        assert_eq!(unhex("0xZZ"), None);
+        assert_eq!(unhex("0x"), Some(vec![]));
+    }
+
+    #[test]
+    fn types_round_trip() {
+        let mut ctx = Context::new();
+        for text in ["tensor<2x?xf32>", "tensor<*x!onnx.String>", "tensor<i64>", "!onnx.Seq<tensor<?x3xbf16>>", "!onnx.Opt<!onnx.Seq<tensor<*xi1>>>", "!onnx.Map<i64, tensor<*xf32>>", "!onnx.SparseTensor<tensor<4x5xf64>>"] {
+            let tp = parse_type_text(text).unwrap_or_else(|| panic!("{text}"));
+            assert_eq!(type_text(&tp).as_deref(), Some(text));
+            let t = type_from_proto(&mut ctx, &tp).unwrap();
+            assert_eq!(type_to_proto(&ctx, t), Some(tp));
+        }
+    }
+}
