@@ -399,7 +399,7 @@ pub fn export_model(m: &Module) -> Res<ModelProto> {
         model.opset_import = opsets_of_namespace(m, entry(m, mattrs, crate::namespace::NAMESPACE_ATTR));
     }
     if entry(m, mattrs, "onnx.ir_version").is_none() {
-        let opset = model.opset_import.iter().find(|o| o.domain.as_deref().unwrap_or("") == "").and_then(|o| o.version).unwrap_or(13);
+        let opset = model.opset_import.iter().find(|o| o.domain.as_deref().unwrap_or("").is_empty()).and_then(|o| o.version).unwrap_or(13);
         model.ir_version = Some(ir_version_for(opset));
     }
     let mut ex = Exporter { m, names: HashMap::new(), fresh: 0 };
