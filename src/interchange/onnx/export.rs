@@ -307,10 +307,14 @@ impl<'m> Exporter<'m> {
         let attrs: Vec<NamedAttr> = m.body.attrs(op).to_vec();
         for na in attrs {
             let key = ctx.str(na.name);
+            let v = ctx.resolved_attr(na.value);
+            if key.starts_with("onnx.attribute.") {
+                node.attribute.push(from_bytes_attr(ctx, "attribute_proto", v).ok_or_else(|| format!("{what}: {key} is not an #onnx.attribute_proto"))?);
+                continue;
+            }
             if !is_onnx_attr(key, custom) {
                 continue;
             }
-            let v = ctx.resolved_attr(na.value);
             if let Some(a) = from_bytes_attr::<AttributeProto>(ctx, "attribute_proto", v) {
                 node.attribute.push(a);
                 continue;

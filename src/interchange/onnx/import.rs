@@ -404,6 +404,14 @@ impl Importer {
             if let Some(field) = missing_value_field(a) {
                 return Err(format!("{desc} in {what}: attribute '{key}' (#{ai}, field attribute) has type {} but no value in field {field}", attr_type::name(a.r#type.unwrap_or(0)).to_ascii_uppercase()));
             }
+            // A name the IR uses for bookkeeping, or one given twice: kept whole under
+            // `onnx.attribute.<index>`, in its place.
+            let reserved = key.starts_with("onnx.") || key.starts_with("amanda.") || key == "onnx_node_name" || (custom && (key == "domain_name" || key == "function_name"));
+            if reserved || node.attribute[..ai].iter().any(|b| b.name == a.name) {
+                let v = bytes_attr(ctx, "attribute_proto", a);
+                attrs.push(na(ctx, &format!("onnx.attribute.{ai}"), v));
+                continue;
+            }
             match attr_value(ctx, a) {
                 Some(AttrValueIr::Value(v, tname)) => {
                     if let Some(n) = tname {
