@@ -5,7 +5,7 @@
 //! functions. Values are named by `onnx.name` (arguments) and `onnx.outputs` (results); a value
 //! a pass created gets a fresh name.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::convert::*;
 use super::proto::*;
@@ -15,6 +15,47 @@ struct Exporter<'m> {
     m: &'m Module,
     names: HashMap<ValueId, String>,
     fresh: usize,
+    /// Every value name the module spells (`onnx.outputs`, `onnx.name`), gathered when a
+    /// fresh name is first needed.
+    used: HashSet<String>,
+}
+
+/// The value names a module spells anywhere (results' `onnx.outputs`, arguments' and
+/// outputs' `onnx.name`).
+fn collect_names(m: &Module) -> HashSet<String> {
+    fn walk(m: &Module, a: AttrId, out: &mut HashSet<String>) {
+        match m.ctx.attr_data(m.ctx.resolved_attr(a)) {
+            AttrData::Array(items) => items.iter().for_each(|&i| walk(m, i, out)),
+            AttrData::Dict(entries) => {
+                for e in entries {
+                    if m.ctx.str(e.name) == "onnx.name" {
+                        out.extend(attr_string(&m.ctx, e.value));
+                    } else {
+                        walk(m, e.value, out);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = HashSet::new();
+    out.insert(String::new());
+    let mut stack: Vec<OpId> = m.body.block_ops(m.top).collect();
+    while let Some(op) = stack.pop() {
+        for na in m.body.attrs(op) {
+            if m.ctx.str(na.name) == "onnx.outputs" {
+                out.extend(strings_of(&m.ctx, na.value));
+            } else {
+                walk(m, na.value, &mut out);
+            }
+        }
+        for &r in &m.body.op(op).regions {
+            for &b in &m.body.region(r).blocks {
+                stack.extend(m.body.block_ops(b));
+            }
+        }
+    }
+    out
 }
 
 /// The IR version onnx pairs with an opset of the default domain (onnx.helper.VERSION_TABLE).
@@ -133,11 +174,14 @@ impl<'m> Exporter<'m> {
         if let Some(n) = self.names.get(&v) {
             return n.clone();
         }
-        // A value a pass created: a fresh name.
+        // A value a pass created: a fresh name, unused in the module.
+        if self.used.is_empty() {
+            self.used = collect_names(self.m);
+        }
         loop {
             self.fresh += 1;
             let n = format!("amanda_{}", self.fresh);
-            if !self.names.values().any(|x| x == &n) {
+            if self.used.insert(n.clone()) {
                 self.names.insert(v, n.clone());
                 return n;
             }
@@ -406,7 +450,7 @@ pub fn export_model(m: &Module) -> Res<ModelProto> {
         let opset = model.opset_import.iter().find(|o| o.domain.as_deref().unwrap_or("").is_empty()).and_then(|o| o.version).unwrap_or(13);
         model.ir_version = Some(ir_version_for(opset));
     }
-    let mut ex = Exporter { m, names: HashMap::new(), fresh: 0 };
+    let mut ex = Exporter { m, names: HashMap::new(), fresh: 0, used: HashSet::new() };
     for op in m.body.block_ops(root) {
         if m.op_name(op) != "func.func" {
             return Err(format!("'{}' at the top level has no ONNX form (expected func.func)", m.op_name(op)));
