@@ -374,7 +374,7 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
         report_plain(&format!("--emit={} is not supported yet (amir, generic, graphdef, pbtxt and onnx are)", opts.emit));
         return Err(());
     }
-    if crate::interchange::onnx::cli::is_onnx_input(ext, bytes) {
+    if !opts.graphdef_to_mlir && crate::interchange::onnx::cli::is_onnx_input(ext, bytes) {
         let pm = build_pass_manager(opts, registry, flags, print_opts).map_err(|e| report_plain(&e))?;
         return crate::interchange::onnx::cli::drive_onnx(opts, pm, &name, bytes, print_opts);
     }
