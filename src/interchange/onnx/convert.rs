@@ -485,6 +485,10 @@ fn dense_of(ctx: &mut Context, tp: &TensorProto) -> Option<AttrId> {
         return None;
     }
     let dt = tp.data_type?;
+    // Element lists nest one level per dimension: a rank no real tensor has is kept as bytes.
+    if tp.dims.len() > 64 {
+        return None;
+    }
     let ty = tensor_type(ctx, &tp.dims, dt)?;
     let typed = tp.float_data.len() + tp.int32_data.len() + tp.string_data.len() + tp.int64_data.len() + tp.double_data.len() + tp.uint64_data.len();
     if let Some(raw) = &tp.raw_data {
