@@ -374,14 +374,18 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
     let name = input.name.clone();
     let bytes = input.bytes();
     let ext = Path::new(&opts.input).extension().and_then(|e| e.to_str()).unwrap_or("");
-    if matches!(ext, "onnx" | "pt") {
+    if matches!(ext, "pt") {
         report_plain(&format!("{}: importing .{} files is not supported yet", name, ext));
         return Err(());
     }
     let graphdef_out = crate::interchange::cli::emits_graphdef(opts);
-    if !matches!(opts.emit.as_str(), "amir" | "generic" | "graphdef" | "pbtxt") {
-        report_plain(&format!("--emit={} is not supported yet (amir, generic, graphdef and pbtxt are)", opts.emit));
+    if !matches!(opts.emit.as_str(), "amir" | "generic" | "graphdef" | "pbtxt" | "onnx") {
+        report_plain(&format!("--emit={} is not supported yet (amir, generic, graphdef, pbtxt and onnx are)", opts.emit));
         return Err(());
+    }
+    if !opts.graphdef_to_mlir && crate::interchange::onnx::cli::is_onnx_input(ext, bytes) {
+        let pm = build_pass_manager(opts, registry, flags, print_opts).map_err(|e| report_plain(&e))?;
+        return crate::interchange::onnx::cli::drive_onnx(opts, pm, &name, bytes, print_opts);
     }
     if crate::interchange::cli::is_graphdef_input(opts, ext) {
         let pm = build_pass_manager(opts, registry, flags, print_opts).map_err(|e| report_plain(&e))?;
@@ -466,6 +470,14 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
                 Ok(out) => write_output(&opts.output, |w| w.write_all(&out)),
                 Err(e) => Err(OutputError::Failed(e)),
             },
+        }
+    } else if crate::interchange::onnx::cli::emits_onnx(opts) {
+        match modules.as_slice() {
+            [single] => match crate::interchange::onnx::cli::export_bytes(single) {
+                Ok(out) => write_output(&opts.output, |w| w.write_all(&out)),
+                Err(e) => Err(OutputError::Failed(e)),
+            },
+            _ => Err(OutputError::Failed("--emit=onnx writes one model: not with --split-input-file".to_string())),
         }
     } else if let [single] = modules.as_slice() {
         write_output(&opts.output, |w| crate::printer::print_module_to(single, print_opts, w))

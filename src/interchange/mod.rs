@@ -1,4 +1,5 @@
-//! Reading and writing other tools' graph formats (TensorFlow GraphDef).
+//! Reading and writing other tools' graph formats (TensorFlow GraphDef, ONNX).
 
 pub mod cli;
 pub mod graphdef;
+pub mod onnx;

@@ -4,7 +4,7 @@
 // RUN: %amanda_opt --pass=canonicalize --print-ir-after-all %s 2>&1 >/dev/null | FileCheck %s --check-prefix=DUMP
 // RUN: %amanda_opt --pass=canonicalize --timing %s 2>&1 >/dev/null | FileCheck %s --check-prefix=TIMING
 // RUN: not %amanda_opt --pass=no-such-pass %s 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-// RUN: not %amanda_opt --emit=onnx %s 2>&1 | FileCheck %s --check-prefix=EMIT
+// RUN: not %amanda_opt --emit=torchscript %s 2>&1 | FileCheck %s --check-prefix=EMIT
 // RUN: not %amanda_opt --no-such-flag %s 2>&1 | FileCheck %s --check-prefix=FLAG
 // RUN: %amanda_opt --version | FileCheck %s --check-prefix=VERSION
 
@@ -24,7 +24,7 @@
 // TIMING:     Canonicalize
 // TIMING:     Output
 // UNKNOWN:    error: <command line>:1:1: unknown pass 'no-such-pass'
-// EMIT:       error: --emit=onnx is not supported yet
+// EMIT:       error: --emit=torchscript is not supported yet
 // FLAG:       error: unexpected argument '--no-such-flag'
 // VERSION:    amanda-opt {{[0-9]+\.[0-9]+\.[0-9]+}}
 

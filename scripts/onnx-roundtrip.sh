@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# ONNX round trip over the ONNX backend node test models (about 1,765
+# onnx/backend/test/data/node/<test>/model.onnx shipped in the `onnx` PyPI package 1.22.0):
+# for every model, `amanda-opt model.onnx --emit=onnx -o out.onnx` (import, verification
+# against the ONNX namespace of the model's opsets, export), then `onnx.load` of both and
+# protobuf message equality (no normalisation). Ends with `N passed, N failed`; exit status 1
+# when a model not listed in scripts/onnx-known-failures.txt failed.
+#
+#   scripts/onnx-roundtrip.sh [--text] [MODEL_OR_DIR ...]
+#
+# --text goes through the printed IR as well (import → print → parse → export).
+# Environment: AMANDA_OPT (default target/release/amanda-opt, else target/debug/amanda-opt),
+# AMANDA_ONNX_VENV (default ~/.cache/amanda-opt/onnx-venv: created once, outside the
+# repository, with onnx==1.22.0 pinned), JOBS (default: the number of cores).
+set -uo pipefail
+
+cd "$(dirname "$0")/.." || exit 2
+repo=$(pwd)
+venv=${AMANDA_ONNX_VENV:-$HOME/.cache/amanda-opt/onnx-venv}
+onnx_version=1.22.0
+
+if ! "$venv/bin/python" -c "import onnx, sys; sys.exit(onnx.__version__ != '$onnx_version')" >/dev/null 2>&1; then
+  echo "onnx-roundtrip: creating $venv with onnx==$onnx_version" >&2
+  mkdir -p "$(dirname "$venv")"
+  python3 -m venv "$venv" || exit 2
+  "$venv/bin/pip" install --quiet "onnx==$onnx_version" || exit 2
+fi
+
+tool=${AMANDA_OPT:-}
+if [ -z "$tool" ]; then
+  target_dir=${CARGO_TARGET_DIR:-$repo/target}
+  for t in "$target_dir/release/amanda-opt" "$target_dir/debug/amanda-opt"; do
+    if [ -x "$t" ]; then tool=$t; break; fi
+  done
+fi
+if [ -z "$tool" ] || [ ! -x "$tool" ]; then
+  echo "onnx-roundtrip: amanda-opt is not built (cargo build --release, or set AMANDA_OPT)" >&2
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+exec "$venv/bin/python" scripts/onnx_roundtrip.py --amanda-opt "$tool" \
+  --known scripts/onnx-known-failures.txt --jobs "${JOBS:-$(nproc 2>/dev/null || echo 2)}" "$@"

@@ -1,0 +1,71 @@
+//! The command line's ONNX paths (src/cli.rs only dispatches): reading a `.onnx` input (or a
+//! binary ModelProto without the extension) and writing `--emit=onnx`.
+
+use crate::cli::Options;
+use crate::diag::Diagnostic;
+use crate::ir::Module;
+use crate::output::write_output;
+use crate::passes::PassManager;
+use crate::printer::{print_module_to, PrintOptions};
+
+use super::import::Origins;
+
+/// Whether the input is an ONNX model: by extension, then by content.
+pub fn is_onnx_input(ext: &str, bytes: &[u8]) -> bool {
+    ext == "onnx" || (!matches!(ext, "pb" | "pbtxt" | "mlir") && super::looks_like_model(bytes))
+}
+
+pub fn emits_onnx(opts: &Options) -> bool {
+    opts.emit == "onnx"
+}
+
+/// The bytes of a module as a ModelProto.
+pub fn export_bytes(m: &Module) -> Result<Vec<u8>, String> {
+    let model = super::export_model(m)?;
+    Ok(super::proto::encode(&model))
+}
+
+fn report(msg: &str) {
+    eprintln!("amanda-opt: error: {}", msg);
+}
+
+/// A diagnostic on imported IR, naming the node its op came from.
+fn located(d: &Diagnostic, origins: &Origins) -> String {
+    match d.span.and_then(|s| origins.nodes.get(s.start as usize)) {
+        Some(o) => format!("{}: {}", o, d.message),
+        None => d.message.clone(),
+    }
+}
+
+/// Decodes, imports and verifies a model (structure and namespace).
+pub fn load(name: &str, bytes: &[u8], verify: bool) -> Result<Module, String> {
+    let model = super::proto::decode_model(bytes).map_err(|e| format!("{name}: {e}"))?;
+    let (m, origins) = super::import_model(&model).map_err(|e| format!("{name}: {e}"))?;
+    if verify {
+        let mut d = crate::verify::verify_module(&m);
+        d.extend(crate::namespace::verify_declared(&m));
+        if !d.is_empty() {
+            let msgs: Vec<String> = d.iter().map(|x| located(x, &origins)).collect();
+            return Err(format!("{name}: imported IR does not verify:\n  {}", msgs.join("\n  ")));
+        }
+    }
+    Ok(m)
+}
+
+/// Import → verify → passes → print or export, for an ONNX input. Errors are reported on
+/// stderr as they happen, hence the unit error.
+#[allow(clippy::result_unit_err)]
+pub fn drive_onnx(opts: &Options, mut pm: PassManager, name: &str, bytes: &[u8], print_opts: PrintOptions) -> Result<(), ()> {
+    let mut m = load(name, bytes, !opts.no_verify).map_err(|e| report(&e))?;
+    if let Err(d) = pm.run(&mut m, |_, _| {}) {
+        for x in d {
+            report(&x.message);
+        }
+        return Err(());
+    }
+    if emits_onnx(opts) {
+        let out = export_bytes(&m).map_err(|e| report(&e))?;
+        return write_output(&opts.output, |w| w.write_all(&out)).map_err(|e| e.report());
+    }
+    write_output(&opts.output, |w| print_module_to(&m, print_opts, w)).map_err(|e| e.report())
+}
