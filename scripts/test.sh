@@ -10,6 +10,8 @@
 #      lit tests/conformance-importexport/  TensorFlow's mlir_to_graphdef tests, the same way
 #      scripts/graphdef_tf_roundtrip.py  GraphDefs built by TensorFlow round-tripped (when
 #                                      tensorflow is importable)
+#      scripts/onnx-roundtrip.sh       the ONNX backend node test models (onnx 1.22.0, its own
+#                                      venv in ~/.cache/amanda-opt) round-tripped
 #      scripts/nvim-lsp-test.sh,       amanda-lsp in Neovim's LSP client; the VS Code
 #      scripts/vscode-grammar-test.sh  grammar under vscode-textmate (skipped when absent)
 #   4. scripts/oracle_check.py         --canonical == TensorFlow's printer (when tensorflow
@@ -41,7 +43,7 @@ for arg in "$@"; do
     --no-conformance) run_conformance=false ;;
     --no-fuzz) run_fuzz=false ;;
     --no-numeric) run_numeric=false ;;
-    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
     *) echo "test.sh: unknown option '$arg'" >&2; exit 2 ;;
   esac
 done
@@ -197,6 +199,10 @@ if $run_oracle; then
     record "TF GraphDef round trip" 0 0 "tensorflow not importable, skipped"
   fi
 fi
+
+# ---------------------------------------------------------------- 3e. ONNX interchange
+section "ONNX: the backend node test models of onnx 1.22.0, round-tripped"
+script_step "ONNX round trip" scripts/onnx-roundtrip.sh
 
 # ---------------------------------------------------------------- 3d. editors
 section "editors (Neovim LSP client, VS Code grammar)"
