@@ -7,7 +7,8 @@
 # Targets (fuzz/fuzz_targets/): parse (lexer, parser, name resolution), roundtrip (print
 # -> parse -> print in every mode gives the same bytes), passes (verifier and every pass on
 # parsed input; the first byte picks the pass), graphdef (the GraphDef readers, import and
-# export). Default: all of them, SECONDS (default 60) each.
+# export), onnx (the ONNX reader; what imports exports, re-imports and exports to the same
+# bytes). Default: all of them, SECONDS (default 60) each.
 #
 # Corpora live outside the clone, in $AMANDA_FUZZ_DIR (default ~/.cache/amanda-opt/fuzz),
 # seeded from test-files/ and, when present, TensorFlow's tfg corpus (../shared/conformance
@@ -27,7 +28,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(parse roundtrip passes graphdef)
+[ ${#targets[@]} -gt 0 ] || targets=(parse roundtrip passes graphdef onnx)
 if ! command -v cargo >/dev/null 2>&1 && [ -x "$HOME/.cargo/bin/cargo" ]; then
   export PATH="$HOME/.cargo/bin:$PATH"
 fi
@@ -43,6 +44,11 @@ seed() { # seed TARGET DIR
   local target=$1 dir=$2 f n=0
   mkdir -p "$dir"
   case "$target" in
+    onnx)
+      while IFS= read -r -d '' f; do
+        cp -n "$f" "$dir/seed-$(cksum <"$f" | cut -d' ' -f1)"; n=$((n + 1))
+      done < <(find test-files "${AMANDA_CACHE:-$HOME/.cache/amanda-opt}"/onnx-venv/lib/python3*/site-packages/onnx/backend/test/data/node \
+                 -name '*.onnx' -size -64k -print0 2>/dev/null) ;;
     graphdef)
       while IFS= read -r -d '' f; do
         cp -n "$f" "$dir/seed-$(cksum <"$f" | cut -d' ' -f1)" ; n=$((n + 1))
