@@ -71,8 +71,8 @@ impl Val {
                 _ => format!("{:?}", ctx.attr_data(*a)),
             },
             Val::Type(t) => elem_spelling(ctx, *t).unwrap_or_default(),
-            Val::Value(v) => format!("%{}", v.0),
-            Val::Op(o) => format!("op{}", o.0),
+            Val::Value(v) => format!("{:?}", v),
+            Val::Op(o) => format!("{:?}", o),
             Val::Tensor(_) => "tensor".to_string(),
         }
     }
