@@ -92,7 +92,12 @@ pub fn parse(text: &str) -> Result<Node, Diagnostic> {
             let offset = e.location().map(|l| location_offset(text, &l)).unwrap_or(0);
             let msg = e.to_string();
             // saphyr's message ends with its own snippet; keep the first line.
-            let first = msg.lines().next().unwrap_or("invalid YAML").trim().to_string();
+            let mut first = msg.lines().next().unwrap_or("invalid YAML").trim();
+            first = first.strip_prefix("error: ").unwrap_or(first);
+            if first.starts_with("line ") {
+                first = first.split_once(": ").map(|(_, r)| r).unwrap_or(first);
+            }
+            let first = first.to_string();
             Err(Diagnostic::error(Span::new(offset, offset), format!("invalid YAML: {}", first)))
         }
     }
