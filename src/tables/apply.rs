@@ -194,7 +194,8 @@ fn build(
         let info = &rule.dst[i];
         let inputs: Vec<ValueId> = match &d.inputs {
             Some(ts) => ts.iter().map(|t| eval_template(rw.m, env, t).and_then(|v| to_value(rw.m, &v))).collect::<Result<_, _>>()?,
-            None => external_inputs(rw.m, mt, root),
+            None if ops.len() == 1 => external_inputs(rw.m, mt, root),
+            None => Vec::new(),
         };
         let mut attrs: SmallVec<[NamedAttr; 2]> = SmallVec::new();
         for (k, (name, _, v)) in d.attrs.iter().enumerate() {

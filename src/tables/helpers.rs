@@ -65,6 +65,11 @@ pub static HELPERS: &[Helper] = &[
         };
         Ok(Val::TypeText(builtin_tensor_text(&shape, &elem)))
     }),
+    helper!("with_elem", 2..2, "with_elem(x, dtype)", "x's tensor type with another element type (`with_elem(x, 'bool')` for a comparison's result)", |m, a| {
+        let (shape, _) = info(m, &a[0])?;
+        let elem = elem_of(m, &a[1])?;
+        Ok(Val::TypeText(builtin_tensor_text(&shape, &elem)))
+    }),
     helper!("scalar", 2..2, "scalar(v, x)", "a rank-0 `dense` constant v of x's element type (x a value or a dtype)", |m, a| {
         let v = a[0].as_float(&m.ctx).ok_or("scalar value must be a number")?;
         let elem = elem_of(m, &a[1])?;
@@ -93,7 +98,7 @@ pub static HELPERS: &[Helper] = &[
     helper!("mul", 2..2, "mul(a, b)", "a * b (numbers)", |m, a| num2(m, a, |x, y| x * y)),
     helper!("div", 2..2, "div(a, b)", "a / b (numbers)", |m, a| num2(m, a, |x, y| x / y)),
     helper!("neg", 1..1, "neg(a)", "-a (a number)", |m, a| Ok(Val::Float(-a[0].as_float(&m.ctx).ok_or("not a number")?))),
-    helper!("bn_scale", 3..3, "bn_scale(scale, variance, epsilon)", "scale / sqrt(variance + epsilon) of constant inputs, as a constant of scale's type (batch-norm folding)", |m, a| {
+    helper!("bn_scale", 3..4, "bn_scale(scale, variance, epsilon[, data_format])", "scale / sqrt(variance + epsilon) of constant inputs, as a constant of scale's type (batch-norm folding); shaped [C, 1, 1] for NCHW", |m, a| {
         let scale = const_of(m, &a[0])?;
         let var = const_of(m, &a[1])?;
         let eps = a[2].as_float(&m.ctx).ok_or("epsilon must be a number")?;
@@ -102,9 +107,9 @@ pub static HELPERS: &[Helper] = &[
             return Err("scale and variance differ in size".into());
         }
         let out: Vec<f64> = s.iter().zip(&v).map(|(s, v)| f32r(f32r(*s) / f32r((f32r(*v) + eps).sqrt()))).collect();
-        Ok(Val::Tensor(Tensor::floats(scale.dtype, scale.shape.clone(), out)))
+        Ok(Val::Tensor(Tensor::floats(scale.dtype, channel_shape(m, a.get(3), out.len())?, out)))
     }),
-    helper!("bn_offset", 5..5, "bn_offset(scale, offset, mean, variance, epsilon)", "offset - mean * scale / sqrt(variance + epsilon) of constant inputs (batch-norm folding)", |m, a| {
+    helper!("bn_offset", 5..6, "bn_offset(scale, offset, mean, variance, epsilon[, data_format])", "offset - mean * scale / sqrt(variance + epsilon) of constant inputs (batch-norm folding); shaped [C, 1, 1] for NCHW", |m, a| {
         let scale = const_of(m, &a[0])?.to_floats();
         let offset = const_of(m, &a[1])?;
         let mean = const_of(m, &a[2])?.to_floats();
@@ -120,12 +125,21 @@ pub static HELPERS: &[Helper] = &[
                 f32r(o[i] - f32r(mean[i] * k))
             })
             .collect();
-        Ok(Val::Tensor(Tensor::floats(offset.dtype, offset.shape.clone(), out)))
+        Ok(Val::Tensor(Tensor::floats(offset.dtype, channel_shape(m, a.get(5), out.len())?, out)))
     }),
     helper!("is_const", 1..1, "is_const(x)", "true when x is made by a Const node (else the rule does not apply)", |m, a| {
         const_of(m, &a[0]).map(|_| Val::Bool(true))
     }),
 ];
+
+/// The shape of a per-channel constant: `[C]` (channels last), `[C, 1, 1]` for NCHW.
+fn channel_shape(m: &Module, fmt: Option<&Val>, c: usize) -> Result<Vec<i64>, String> {
+    match fmt.map(|f| f.as_str(&m.ctx).ok_or("data_format must be a string")).transpose()?.as_deref() {
+        None | Some("NHWC") => Ok(vec![c as i64]),
+        Some("NCHW") => Ok(vec![c as i64, 1, 1]),
+        Some(other) => Err(format!("data format '{}' is not NHWC or NCHW", other)),
+    }
+}
 
 /// Rounds to f32 as TensorFlow's float kernels compute (for float32 tensors).
 fn f32r(x: f64) -> f64 {
