@@ -1,5 +1,7 @@
 //! The greedy driver, after MLIR's `GreedyPatternRewriteDriver`: a worklist holding every op
-//! nested in the target (graph regions, function bodies, nested regions); each op is tried
+//! nested in the target (graph regions, function bodies, nested regions), taken last first
+//! as MLIR's bottom-up default does (so a pattern rooted at a consumer sees its producers
+//! before patterns rooted at them rewrite them); each op is tried
 //! with the patterns rooted at its name, highest benefit first; a rewrite puts the new ops,
 //! the users of replaced values and the producers that lost a user back on the worklist.
 //! Ops a rewrite made that nothing uses are erased (ops of a graph that the input had are
@@ -72,7 +74,7 @@ pub fn apply_greedily(m: &mut Module, target: PassTarget, patterns: &[&dyn Patte
         let mut changed = false;
         let mut rewrites = 0usize;
         last_applied.clear();
-        while let Some(op) = worklist.pop_front() {
+        while let Some(op) = worklist.pop_back() {
             queued.remove(&op);
             if rw.m.body.is_erased(op) {
                 continue;

@@ -120,8 +120,17 @@ pub fn convert_type(rw: &mut Rewriter, t: TypeId, from: Framework, to: Framework
 }
 
 /// Applies the rule's mapper to a match; `Ok(false)` when it does not apply here.
+/// Whether the rule's `where` constraints hold at the match.
+pub fn constraints_hold(m: &Module, rule: &Rule, mt: &Match) -> bool {
+    let env = Env { caps: &mt.caps, built: Vec::new() };
+    rule.def.where_.iter().all(|t| matches!(eval_template(m, &env, t), Ok(Val::Bool(true))))
+}
+
 pub fn apply(rw: &mut Rewriter, table: &Table, rule: &Rule, mt: &Match, natives: &super::Natives) -> Result<bool, String> {
     let root = mt.ops[rule.root];
+    if !constraints_hold(rw.m, rule, mt) {
+        return Ok(false);
+    }
     let (ops, outputs) = match &rule.def.dst {
         Mapper::Call(name, _) => {
             let f = natives.get(name).ok_or_else(|| format!("no native rewrite '{}'", name))?;

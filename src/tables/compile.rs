@@ -348,6 +348,9 @@ impl Cx<'_> {
                 self.err(r.src.ops[i].span, format!("rule '{}': this op is not connected to the others by an edge", r.name));
             }
         }
+        for t in &r.where_ {
+            self.template_names(t, &caps);
+        }
         // The mapper.
         let mut dst = Vec::new();
         match &r.dst {

@@ -90,6 +90,28 @@ pub static HELPERS: &[Helper] = &[
         }
         Ok(Val::List(inv.into_iter().map(Val::Int).collect()))
     }),
+    helper!("swap_perm", 3..3, "swap_perm(x, d0, d1)", "the permutation of x's dimensions that swaps d0 and d1 (negative: from the end); x must be ranked", |m, a| {
+        let (shape, _) = info(m, &a[0])?;
+        let r = shape.ok_or("unranked value")?.len() as i64;
+        let norm = |v: &Val| -> Result<usize, String> {
+            let d = v.as_int(&m.ctx).ok_or("dimension must be an integer")?;
+            let d = if d < 0 { d + r } else { d };
+            if d < 0 || d >= r {
+                return Err(format!("dimension out of range for rank {}", r));
+            }
+            Ok(d as usize)
+        };
+        let (d0, d1) = (norm(&a[1])?, norm(&a[2])?);
+        let mut p: Vec<i64> = (0..r).collect();
+        p.swap(d0, d1);
+        Ok(Val::List(p.into_iter().map(Val::Int).collect()))
+    }),
+    helper!("is_last_dim", 2..2, "is_last_dim(x, d)", "true when d names x's last dimension (else the rule does not apply)", |m, a| {
+        let (shape, _) = info(m, &a[0])?;
+        let r = shape.ok_or("unranked value")?.len() as i64;
+        let d = a[1].as_int(&m.ctx).ok_or("dimension must be an integer")?;
+        if d == -1 || d == r - 1 { Ok(Val::Bool(true)) } else { Err("not the last dimension".into()) }
+    }),
     helper!("not", 1..1, "not(b)", "boolean negation", |m, a| Ok(Val::Bool(!a[0].as_bool(&m.ctx).ok_or("not a boolean")?))),
     helper!("concat", 1..8, "concat(a, ...)", "the arguments as one string", |m, a| Ok(Val::Str(a.iter().map(|v| v.display(&m.ctx)).collect()))),
     helper!("float", 1..1, "float(a)", "a number from a number or an attribute", |m, a| Ok(Val::Float(a[0].as_float(&m.ctx).ok_or("not a number")?))),

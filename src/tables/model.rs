@@ -25,6 +25,9 @@ pub struct RuleDef {
     pub tags: Vec<String>,
     /// Higher first (MLIR's pattern benefit); 1 by default.
     pub benefit: i64,
+    /// `where: ["{expr}", ...]`: constraints on the match (PDLL's constraints); the rule
+    /// applies only when each evaluates to true (an error counts as false).
+    pub where_: Vec<Template>,
     pub src: Matcher,
     pub dst: Mapper,
 }
@@ -173,7 +176,7 @@ pub fn read_table(doc: &Node, text: &str) -> Result<TableDef, Diags> {
     }
 }
 
-const RULE_META: &[&str] = &["rule_name", "tags", "benefit", "description"];
+const RULE_META: &[&str] = &["rule_name", "tags", "benefit", "description", "where"];
 
 fn read_rule(item: &Node, text: &str) -> Result<RuleDef, Diags> {
     let Some(entries) = item.as_map() else {
@@ -205,6 +208,18 @@ fn read_rule(item: &Node, text: &str) -> Result<RuleDef, Diags> {
             }
         },
     };
+    let mut where_ = Vec::new();
+    if let Some(w) = item.get("where") {
+        let items: Vec<&Node> = match &w.kind {
+            Kind::Seq(items) => items.iter().collect(),
+            _ => vec![w],
+        };
+        for i in items {
+            if let Some(t) = template(i, text, &mut diags) {
+                where_.push(t);
+            }
+        }
+    }
     // The rest is the matcher and mapper, maybe pushed down: split it into the two sides.
     let body: Vec<(Node, Node)> = entries.iter().filter(|(k, _)| !RULE_META.contains(&k.as_str().unwrap_or(""))).cloned().collect();
     let body = Node::new(item.span, Kind::Map(body));
@@ -225,7 +240,7 @@ fn read_rule(item: &Node, text: &str) -> Result<RuleDef, Diags> {
         }
     };
     match (matcher, mapper) {
-        (Some(src), Some(dst)) if diags.is_empty() => Ok(RuleDef { name, span: item.span, tags, benefit, src, dst }),
+        (Some(src), Some(dst)) if diags.is_empty() => Ok(RuleDef { name, span: item.span, tags, benefit, where_, src, dst }),
         _ => Err(diags),
     }
 }

@@ -71,6 +71,9 @@ impl Table {
         order.sort_by_key(|r| std::cmp::Reverse(r.def.benefit));
         for rule in order {
             let Some(mt) = match_at(m, self, rule, op) else { continue };
+            if !super::apply::constraints_hold(m, rule, &mt) {
+                continue;
+            }
             let mut sel = Selected { rule: rule.def.name.clone(), ops: mt.ops.clone(), root: rule.root, captures: mt.caps.clone(), call: None, dst: Vec::new(), outputs: None };
             match &rule.def.dst {
                 Mapper::Call(n, _) => sel.call = Some(n.clone()),
