@@ -124,3 +124,93 @@ impl Table {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::tfg;
+    use crate::tables::NativeNames;
+
+    /// What convert-tf-to-torch gives `Table::load`: the natives it implements.
+    struct Mine;
+    impl NativeNames for Mine {
+        fn has_native(&self, name: &str) -> bool {
+            name == "lower_bias_add"
+        }
+        fn native_names(&self) -> Vec<String> {
+            vec!["lower_bias_add".into()]
+        }
+    }
+
+    const STUB: &str = "table:
+  src: amanda/tensorflow
+  dst: amanda/pytorch
+  rules:
+    - rule_name: relu
+      src: {type: Relu, input_ports: [{ref: x}]}
+      dst: {type: aten::relu, inputs: ['{x}']}
+    - rule_name: matmul
+      src: {type: MatMul, input_ports: [{ref: a}, {ref: b}], attrs: {transpose_a: false, transpose_b: false}}
+      dst: {type: aten::mm, inputs: ['{a}', '{b}']}
+    - rule_name: leaky
+      tags: [inference]
+      src: {type: LeakyRelu, input_ports: [{ref: x}], attrs: {alpha: {ref: alpha}}}
+      dst: {type: aten::leaky_relu, inputs: ['{x}'], attrs: {negative_slope: '{alpha}'}}
+    - rule_name: bias
+      src: {type: BiasAdd}
+      dst: {call: lower_bias_add}
+";
+
+    const GRAPH: &str = "tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {
+  %x, %ctl = Placeholder name(\"x\") {dtype = f32} : () -> (tensor<2x2xf32>)
+  %r, %ctl_0 = Relu(%x) name(\"r\") {T = f32} : (tensor<2x2xf32>) -> (tensor<2x2xf32>)
+  %m, %ctl_1 = MatMul(%r, %x) name(\"m\") {T = f32, transpose_a = false, transpose_b = false} : (tensor<2x2xf32>, tensor<2x2xf32>) -> (tensor<2x2xf32>)
+  %n, %ctl_2 = MatMul(%r, %x) name(\"n\") {T = f32, transpose_a = true, transpose_b = false} : (tensor<2x2xf32>, tensor<2x2xf32>) -> (tensor<2x2xf32>)
+  %b, %ctl_3 = BiasAdd(%m, %x) name(\"b\") {T = f32} : (tensor<2x2xf32>, tensor<2x2xf32>) -> (tensor<2x2xf32>)
+  %l, %ctl_4 = LeakyRelu(%b) name(\"l\") {T = f32, alpha = 0.5 : f32} : (tensor<2x2xf32>) -> (tensor<2x2xf32>)
+}
+";
+
+    #[test]
+    fn a_table_chooses_a_rule_per_op() {
+        let reg = crate::namespace::global().read().unwrap();
+        let table = Table::load("stub", STUB, &reg, &Mine).unwrap();
+        drop(reg);
+        let m = crate::syntax::parse_module(GRAPH).unwrap();
+        let ops: Vec<OpId> = m.body.block_ops(tfg::body_block(&m, m.top_ops()[0]).unwrap()).collect();
+        let none = Tags::default();
+        let x = tfg::data_results(&m, ops[0])[0];
+        let relu = table.select(&m, ops[1], &none).unwrap();
+        assert_eq!(relu.rule, "relu");
+        assert_eq!(relu.call(), None);
+        assert_eq!(relu.dst[0].op, "torch.aten.relu");
+        assert!(matches!(relu.dst[0].operands.as_deref(), Some([Val::Value(v)]) if *v == x));
+        assert_eq!(table.select(&m, ops[2], &none).unwrap().dst[0].op, "torch.aten.mm");
+        // transpose_a = true: no rule.
+        assert!(table.select(&m, ops[3], &none).is_none());
+        assert_eq!(table.select(&m, ops[4], &none).unwrap().call(), Some("lower_bias_add"));
+        // A tagged rule needs its tag.
+        assert!(table.select(&m, ops[5], &none).is_none());
+        let leaky = table.select(&m, ops[5], &Tags::new(["inference"])).unwrap();
+        assert!(matches!(&leaky.dst[0].attrs[..], [(n, Val::Attr(_))] if n == "negative_slope"));
+    }
+
+    #[test]
+    fn unknown_natives_are_refused() {
+        let reg = crate::namespace::global().read().unwrap();
+        let e = Table::load("stub", STUB, &reg, &crate::tables::NoNatives).unwrap_err();
+        assert!(e[0].message.contains("no native rewrite 'lower_bias_add'"), "{}", e[0].message);
+    }
+
+    #[test]
+    fn every_builtin_table_loads() {
+        let reg = crate::namespace::global().read().unwrap();
+        assert!(!crate::tables::BUILTIN.is_empty());
+        for (name, text) in crate::tables::BUILTIN {
+            if let Err(d) = Table::load(name, text, &reg, &crate::tables::Natives::builtin()) {
+                panic!("{}", crate::tables::pass::render(&format!("passes/{}.yaml", name), text, &d));
+            }
+            assert_eq!(crate::tables::builtin(name), Some(*text));
+        }
+    }
+}
