@@ -4,8 +4,9 @@
 //! before patterns rooted at them rewrite them); each op is tried
 //! with the patterns rooted at its name, highest benefit first; a rewrite puts the new ops,
 //! the users of replaced values and the producers that lost a user back on the worklist.
-//! Ops a rewrite made that nothing uses are erased (ops of a graph that the input had are
-//! never erased for being unused: in a graph region they may be fetched). When the worklist
+//! An op a rewrite made that loses its last user to a later rewrite is erased; ops of the
+//! input are never erased for being unused (in a graph region they may be fetched), and
+//! neither is a new op that replaces an op nothing used. When the worklist
 //! empties after a change, the whole target is scanned again, up to `max_iterations`
 //! scans; not reaching a fixpoint by then is an error naming the patterns still applying.
 
@@ -79,14 +80,6 @@ pub fn apply_greedily(m: &mut Module, target: PassTarget, patterns: &[&dyn Patte
             if rw.m.body.is_erased(op) {
                 continue;
             }
-            if made.contains(&op) && rw.erase_if_unused(op) {
-                for p in std::mem::take(&mut rw.producers) {
-                    if made.contains(&p) && queued.insert(p) {
-                        worklist.push_back(p);
-                    }
-                }
-                continue;
-            }
             let name = rw.m.op_name(op).to_string();
             let candidates = by_root.get(&name).map(Vec::as_slice).unwrap_or(&[]);
             let mut applied = None;
@@ -105,7 +98,15 @@ pub fn apply_greedily(m: &mut Module, target: PassTarget, patterns: &[&dyn Patte
             made.extend(created.iter().copied());
             let mut revisit = created;
             revisit.extend(std::mem::take(&mut rw.modified));
-            revisit.extend(std::mem::take(&mut rw.producers));
+            // Ops a rewrite made that lost their last user to this one go (and so on up).
+            let mut lost = std::mem::take(&mut rw.producers);
+            while let Some(p) = lost.pop() {
+                if made.contains(&p) && rw.erase_if_unused(p) {
+                    lost.append(&mut rw.producers);
+                } else {
+                    revisit.push(p);
+                }
+            }
             for o in revisit {
                 if !rw.m.body.is_erased(o) && queued.insert(o) {
                     worklist.push_back(o);
