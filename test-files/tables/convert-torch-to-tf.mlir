@@ -1,4 +1,5 @@
 // RUN: amanda-opt %s -split-input-file --convert-torch-to-tf --mlir-print-debuginfo | FileCheck %s
+// RUN: amanda-opt %s -split-input-file --convert-torch-to-tf | amanda-opt - -split-input-file --pass=verify-namespace > /dev/null
 // One case per rule of passes/convert-torch-to-tf.yaml, on graphs in the Amanda design's
 // PyTorch form (a graph op declaring its namespace, torch-mlir op names, arguments given
 // as attributes): each TorchScript op becomes its TensorFlow node, named after the value

@@ -1,11 +1,13 @@
 // RUN: amanda-opt %s -split-input-file --lower-tf-to-primitive --mlir-print-debuginfo | FileCheck %s
+// RUN: amanda-opt %s -split-input-file --lower-tf-to-primitive | amanda-opt - -split-input-file --pass=verify-namespace > /dev/null
 // RUN: amanda-opt %s -split-input-file --lower-tf-to-primitive --name-map %t.json > /dev/null
 // RUN: FileCheck %s --check-prefix=MAP < %t.json
 // One case per rule of passes/lower-tf-to-primitive.yaml: each high-level op becomes the
 // elementwise ops and reductions TensorFlow's kernel computes (numbers checked against
 // TensorFlow by scripts/check-lowering.py); new nodes are named after the op they replace
-// (the last keeps its name, so its users and fetches still find it), take its control
-// inputs, and record it as their origin (loc(fused[...])).
+// (the last keeps its name, so its users and fetches still find it), the ones without an
+// input from another new node take its control inputs, and all record it as their origin
+// (loc(fused[...]); --name-map). The result verifies against TensorFlow's vocabulary.
 
 // MAP: "bn": [
 // MAP-NEXT: "bn/Const",
@@ -158,6 +160,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {
 // CHECK-LABEL: tfg.graph
 // CHECK: %[[V8_X:[^ ,]+]], %[[V8_CTL:[^ ,]+]] = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<2x5>} : () -> (tensor<2x5xf32>)
 // CHECK-NEXT: %[[V8_Y:[^ ,]+]], %[[V8_CTL_0:[^ ,]+]] = Placeholder name("y") {dtype = f32, shape = #tf_type.shape<5>} : () -> (tensor<5xf32>)
+// CHECK-NEXT: %[[V8_R2FSUB:[^ ,]+]], %[[V8_CTL_1:[^ ,]+]] = Sub(%[[V8_X]], %[[V8_Y]]) name("r/Sub") {T = f32} : (tensor<2x5xf32>, tensor<5xf32>) -> (tensor<2x5xf32>) loc(fused["r"])
+// CHECK-NEXT: %[[V8_R:[^ ,]+]], %[[V8_CTL_2:[^ ,]+]] = Mul(%[[V8_R2FSUB]], %[[V8_R2FSUB]]) name("r") {T = f32} : (tensor<2x5xf32>, tensor<2x5xf32>) -> (tensor<2x5xf32>) loc(fused["r"])
 tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {
   %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<2x5>} : () -> (tensor<2x5xf32>)
   %y, %ctl_0 = Placeholder name("y") {dtype = f32, shape = #tf_type.shape<5>} : () -> (tensor<5xf32>)
@@ -166,7 +170,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {
 
 // -----
 
-// Rule: fused_batch_norm_folded
+// Rule: fused_batch_norm_folded (constant parameters)
 // CHECK-LABEL: tfg.graph
 // CHECK: %[[V9_X:[^ ,]+]], %[[V9_CTL:[^ ,]+]] = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<1x2x2x3>} : () -> (tensor<1x2x2x3xf32>)
 // CHECK-NEXT: %[[V9_SCALE:[^ ,]+]], %[[V9_CTL_0:[^ ,]+]] = Const name("scale") {dtype = f32, value = dense<[1.0, 2.0, 0.5]> : tensor<3xf32>} : () -> (tensor<3xf32>)
@@ -190,37 +194,49 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {
 
 // -----
 
-// Rule: fused_batch_norm
+// Rule: fused_batch_norm (parameters known at run time; its Rsqrt is lowered in turn)
 // CHECK-LABEL: tfg.graph
 // CHECK: %[[V10_X:[^ ,]+]], %[[V10_CTL:[^ ,]+]] = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<1x2x2x3>} : () -> (tensor<1x2x2x3xf32>)
-// CHECK-NEXT: %[[V10_P_4:[^ ,]+]], %[[V10_CTL_0:[^ ,]+]] = Placeholder name("p") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>)
-// CHECK-NEXT: %[[V10_BN2FCONST:[^ ,]+]], %[[V10_CTL_1:[^ ,]+]] = Const name("bn/Const") {dtype = f32, value = dense<0.001> : tensor<f32>} : () -> (tensor<f32>) loc(fused["bn"])
-// CHECK-NEXT: %[[V10_BN2FADDV2:[^ ,]+]], %[[V10_CTL_2:[^ ,]+]] = AddV2(%p#3, %[[V10_BN2FCONST]]) name("bn/AddV2") {T = f32} : (tensor<3xf32>, tensor<f32>) -> (tensor<3xf32>) loc(fused["bn"])
-// CHECK-NEXT: %[[V10_BN2FRSQRT2FSQRT:[^ ,]+]], %[[V10_CTL_3:[^ ,]+]] = Sqrt(%[[V10_BN2FADDV2]]) name("bn/Rsqrt/Sqrt") {T = f32} : (tensor<3xf32>) -> (tensor<3xf32>) loc(fused["bn"])
-// CHECK-NEXT: %[[V10_BN2FRSQRT:[^ ,]+]], %[[V10_CTL_4:[^ ,]+]] = Reciprocal(%[[V10_BN2FRSQRT2FSQRT]]) name("bn/Rsqrt") {T = f32} : (tensor<3xf32>) -> (tensor<3xf32>) loc(fused["bn"])
-// CHECK-NEXT: %[[V10_BN2FMUL:[^ ,]+]], %[[V10_CTL_6:[^ ,]+]] = Mul(%p#0, %[[V10_BN2FRSQRT]]) name("bn/Mul") {T = f32} : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>) loc(fused["bn"])
-// CHECK-NEXT: %[[V10_BN2FMUL_1:[^ ,]+]], %[[V10_CTL_7:[^ ,]+]] = Mul(%p#2, %[[V10_BN2FMUL]]) name("bn/Mul_1") {T = f32} : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>) loc(fused["bn"])
-// CHECK-NEXT: %[[V10_BN2FSUB:[^ ,]+]], %[[V10_CTL_8:[^ ,]+]] = Sub(%p#1, %[[V10_BN2FMUL_1]]) name("bn/Sub") {T = f32} : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>) loc(fused["bn"])
-// CHECK-NEXT: %[[V10_BN2FMUL_2:[^ ,]+]], %[[V10_CTL_9:[^ ,]+]] = Mul(%[[V10_X]], %[[V10_BN2FMUL]]) name("bn/Mul_2") {T = f32} : (tensor<1x2x2x3xf32>, tensor<3xf32>) -> (tensor<1x2x2x3xf32>) loc(fused["bn"])
-// CHECK-NEXT: %[[V10_BN:[^ ,]+]], %[[V10_CTL_10:[^ ,]+]] = AddV2(%[[V10_BN2FMUL_2]], %[[V10_BN2FSUB]]) name("bn") {T = f32} : (tensor<1x2x2x3xf32>, tensor<3xf32>) -> (tensor<1x2x2x3xf32>) loc(fused["bn"])
+// CHECK-NEXT: %[[V10_P0:[^ ,]+]], %[[V10_CTL_P0:[^ ,]+]] = Placeholder name("p0") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+// CHECK-NEXT: %[[V10_P1:[^ ,]+]], %[[V10_CTL_P1:[^ ,]+]] = Placeholder name("p1") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+// CHECK-NEXT: %[[V10_P2:[^ ,]+]], %[[V10_CTL_P2:[^ ,]+]] = Placeholder name("p2") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+// CHECK-NEXT: %[[V10_P3:[^ ,]+]], %[[V10_CTL_P3:[^ ,]+]] = Placeholder name("p3") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+// CHECK-NEXT: %[[V10_BN2FCONST:[^ ,]+]], %[[V10_CTL_0:[^ ,]+]] = Const name("bn/Const") {dtype = f32, value = dense<0.001> : tensor<f32>} : () -> (tensor<f32>) loc(fused["bn"])
+// CHECK-NEXT: %[[V10_BN2FADDV2:[^ ,]+]], %[[V10_CTL_1:[^ ,]+]] = AddV2(%[[V10_P3]], %[[V10_BN2FCONST]]) name("bn/AddV2") {T = f32} : (tensor<3xf32>, tensor<f32>) -> (tensor<3xf32>) loc(fused["bn"])
+// CHECK-NEXT: %[[V10_BN2FRSQRT2FSQRT:[^ ,]+]], %[[V10_CTL_2:[^ ,]+]] = Sqrt(%[[V10_BN2FADDV2]]) name("bn/Rsqrt/Sqrt") {T = f32} : (tensor<3xf32>) -> (tensor<3xf32>) loc(fused["bn"])
+// CHECK-NEXT: %[[V10_BN2FRSQRT:[^ ,]+]], %[[V10_CTL_3:[^ ,]+]] = Reciprocal(%[[V10_BN2FRSQRT2FSQRT]]) name("bn/Rsqrt") {T = f32} : (tensor<3xf32>) -> (tensor<3xf32>) loc(fused["bn"])
+// CHECK-NEXT: %[[V10_BN2FMUL:[^ ,]+]], %[[V10_CTL_4:[^ ,]+]] = Mul(%[[V10_P0]], %[[V10_BN2FRSQRT]]) name("bn/Mul") {T = f32} : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>) loc(fused["bn"])
+// CHECK-NEXT: %[[V10_BN2FMUL_1:[^ ,]+]], %[[V10_CTL_6:[^ ,]+]] = Mul(%[[V10_P2]], %[[V10_BN2FMUL]]) name("bn/Mul_1") {T = f32} : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>) loc(fused["bn"])
+// CHECK-NEXT: %[[V10_BN2FSUB:[^ ,]+]], %[[V10_CTL_7:[^ ,]+]] = Sub(%[[V10_P1]], %[[V10_BN2FMUL_1]]) name("bn/Sub") {T = f32} : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>) loc(fused["bn"])
+// CHECK-NEXT: %[[V10_BN2FMUL_2:[^ ,]+]], %[[V10_CTL_8:[^ ,]+]] = Mul(%[[V10_X]], %[[V10_BN2FMUL]]) name("bn/Mul_2") {T = f32} : (tensor<1x2x2x3xf32>, tensor<3xf32>) -> (tensor<1x2x2x3xf32>) loc(fused["bn"])
+// CHECK-NEXT: %[[V10_BN:[^ ,]+]], %[[V10_CTL_9:[^ ,]+]] = AddV2(%[[V10_BN2FMUL_2]], %[[V10_BN2FSUB]]) name("bn") {T = f32} : (tensor<1x2x2x3xf32>, tensor<3xf32>) -> (tensor<1x2x2x3xf32>) loc(fused["bn"])
 // CHECK-NEXT: %[[V10_O:[^ ,]+]], %[[V10_CTL_5:[^ ,]+]] = Identity(%[[V10_BN]]) name("o") {T = f32} : (tensor<1x2x2x3xf32>) -> (tensor<1x2x2x3xf32>)
 tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {
   %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<1x2x2x3>} : () -> (tensor<1x2x2x3xf32>)
-  %p:4, %ctl_0 = Placeholder name("p") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>)
-  %bn:6, %ctl_4 = FusedBatchNormV3(%x, %p#0, %p#1, %p#2, %p#3) name("bn") {T = f32, U = f32, data_format = "NHWC", epsilon = 0.001 : f32, is_training = false} : (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<*xf32>)
+  %p0, %ctl_p0 = Placeholder name("p0") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+  %p1, %ctl_p1 = Placeholder name("p1") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+  %p2, %ctl_p2 = Placeholder name("p2") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+  %p3, %ctl_p3 = Placeholder name("p3") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+  %bn:6, %ctl_4 = FusedBatchNormV3(%x, %p0, %p1, %p2, %p3) name("bn") {T = f32, U = f32, data_format = "NHWC", epsilon = 0.001 : f32, is_training = false} : (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<*xf32>)
   %o, %ctl_5 = Identity(%bn#0) name("o") {T = f32} : (tensor<1x2x2x3xf32>) -> (tensor<1x2x2x3xf32>)
 }
 
 // -----
 
-// Rule: training batch norm: no rule
+// Rule: no rule: a training batch norm stays
 // CHECK-LABEL: tfg.graph
 // CHECK: %[[V11_X:[^ ,]+]], %[[V11_CTL:[^ ,]+]] = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<1x2x2x3>} : () -> (tensor<1x2x2x3xf32>)
-// CHECK-NEXT: %[[V11_P_4:[^ ,]+]], %[[V11_CTL_0:[^ ,]+]] = Placeholder name("p") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>)
-// CHECK-NEXT: %[[V11_BN_6:[^ ,]+]], %[[V11_CTL_4:[^ ,]+]] = FusedBatchNormV3(%[[V11_X]], %p#0, %p#1, %p#2, %p#3) name("bn") {T = f32, U = f32, data_format = "NHWC", epsilon = 0.001 : f32, is_training = true} : (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<*xf32>)
+// CHECK-NEXT: %[[V11_P0:[^ ,]+]], %[[V11_CTL_P0:[^ ,]+]] = Placeholder name("p0") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+// CHECK-NEXT: %[[V11_P1:[^ ,]+]], %[[V11_CTL_P1:[^ ,]+]] = Placeholder name("p1") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+// CHECK-NEXT: %[[V11_P2:[^ ,]+]], %[[V11_CTL_P2:[^ ,]+]] = Placeholder name("p2") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+// CHECK-NEXT: %[[V11_P3:[^ ,]+]], %[[V11_CTL_P3:[^ ,]+]] = Placeholder name("p3") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+// CHECK-NEXT: %[[V11_BN_6:[^ ,]+]], %[[V11_CTL_4:[^ ,]+]] = FusedBatchNormV3(%[[V11_X]], %[[V11_P0]], %[[V11_P1]], %[[V11_P2]], %[[V11_P3]]) name("bn") {T = f32, U = f32, data_format = "NHWC", epsilon = 0.001 : f32, is_training = true} : (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<*xf32>)
 tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {
   %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<1x2x2x3>} : () -> (tensor<1x2x2x3xf32>)
-  %p:4, %ctl_0 = Placeholder name("p") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>)
-  %bn:6, %ctl_4 = FusedBatchNormV3(%x, %p#0, %p#1, %p#2, %p#3) name("bn") {T = f32, U = f32, data_format = "NHWC", epsilon = 0.001 : f32, is_training = true} : (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<*xf32>)
+  %p0, %ctl_p0 = Placeholder name("p0") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+  %p1, %ctl_p1 = Placeholder name("p1") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+  %p2, %ctl_p2 = Placeholder name("p2") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+  %p3, %ctl_p3 = Placeholder name("p3") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+  %bn:6, %ctl_4 = FusedBatchNormV3(%x, %p0, %p1, %p2, %p3) name("bn") {T = f32, U = f32, data_format = "NHWC", epsilon = 0.001 : f32, is_training = true} : (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<1x2x2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<*xf32>)
 }
 
