@@ -15,7 +15,7 @@ use smallvec::SmallVec;
 
 use super::text::TextCache;
 use crate::dialect::tfg;
-use crate::ir::{AttrData, AttrId, Location, Module, OpId, ValueDef, ValueId};
+use crate::ir::{AttrData, AttrId, Location, Module, OpId, ValueId};
 
 pub struct Rewriter<'m> {
     pub m: &'m mut Module,
@@ -78,14 +78,14 @@ impl<'m> Rewriter<'m> {
         self.erased += 1;
     }
 
-    /// Gives `op` (a new node) the control operands of `from` (the replaced ops), except
-    /// tokens of ops in `from` themselves; no-op when `op` has no control operands to take.
+    /// Gives `op` (a new node) the control operands of `from` (the replaced ops), so what
+    /// they waited for still happens before it. A token of an op in `from` is kept too: that
+    /// op then stays (it is used), and the order it gave is kept.
     pub fn inherit_control(&mut self, op: OpId, from: &[OpId]) {
         let mut ctls: SmallVec<[ValueId; 4]> = SmallVec::new();
         for &f in from {
             for c in tfg::control_operands(self.m, f) {
-                let own = matches!(self.m.body.value(c).def, ValueDef::Result { op, .. } if from.contains(&op));
-                if !own && !ctls.contains(&c) {
+                if !ctls.contains(&c) {
                     ctls.push(c);
                 }
             }

@@ -320,7 +320,7 @@ impl Cx<'_> {
         }
         // The root: the op no data edge leaves.
         let n = r.src.ops.len();
-        let sinks: Vec<usize> = (0..n).filter(|&i| !edges.iter().any(|e| e.from == i && e.to_port != PortSel::Control)).collect();
+        let sinks: Vec<usize> = (0..n).filter(|&i| !edges.iter().any(|e| e.from == i)).collect();
         let root = match sinks.as_slice() {
             [one] => *one,
             _ if n == 1 => 0,
