@@ -388,7 +388,15 @@ impl Cx<'_> {
                         info.attr_kinds.push(kind);
                         info.literal_text.push(lit);
                     }
-                    if let Some((_, ir)) = checked {
+                    if let Some((schema, ir)) = checked {
+                        // TensorFlow nodes need their required attributes (T, dtype, ...).
+                        if dst_fw == Framework::TensorFlow {
+                            for a in schema.attrs.iter().filter(|a| a.required && a.name != "name") {
+                                if !op.attrs.iter().any(|(n, ..)| n == &a.name) {
+                                    self.err(op.ty_span, format!("mapper op '{}' does not set the required attribute '{}' ({}) of {}", op.ty, a.name, a.kind, dst_name));
+                                }
+                            }
+                        }
                         info.ir_name = ir;
                     }
                     if let Some((c, s)) = &op.capture {

@@ -5,11 +5,17 @@
 // RUN: %seed_yaml table 2 > %t/subgraph.yaml
 // RUN: amanda-opt %S/Inputs/seed-graph-t-first.mlir --namespace-file %t/pytorch.yaml --namespace-file %t/tensorflow.yaml --mapping-table %t/subgraph.yaml --subgraph --mlir-print-debuginfo --name-map %t/map.json | FileCheck %s
 // RUN: FileCheck %s --check-prefix=MAP < %t/map.json
+// RUN: amanda-opt %S/Inputs/seed-graph-t-first.mlir --namespace-file %t/pytorch.yaml --namespace-file %t/tensorflow.yaml | FileCheck %s --check-prefix=BEFORE
 // RUN: amanda-opt %S/Inputs/seed-graph.mlir --namespace-file %t/pytorch.yaml --namespace-file %t/tensorflow.yaml --mapping-table %t/subgraph.yaml --subgraph | FileCheck %s --check-prefix=UNMATCHED
 // RUN: amanda-opt %S/Inputs/seed-graph.mlir --namespace-file %t/pytorch.yaml --namespace-file %t/tensorflow.yaml --mapping-table %S/Inputs/transpose_b.yaml --transpose_b --mlir-print-debuginfo | FileCheck %s --check-prefix=PORT1
 // The design's second table: a subgraph matcher (aten::t feeding aten::matmul's input _0,
 // joined by an edge written with the captures of the t op's name and output port name)
 // becomes one MatMul with transpose_a. The transpose is erased once nothing uses it.
+
+// BEFORE: %10 = "torch.prim.Param"()
+// BEFORE-NEXT: %7 = "torch.aten.t"(%10)
+// BEFORE-NEXT: %input = "torch.aten.matmul"(%7, %input.1)
+// BEFORE-NEXT: %9 = "torch.aten.relu"(%input)
 
 // CHECK: %10 = "torch.prim.Param"()
 // CHECK-NOT: torch.aten.t
