@@ -68,7 +68,11 @@ impl Val {
             Val::List(items) => items.iter().map(|v| v.display(ctx)).collect::<Vec<_>>().join(","),
             Val::Attr(a) => match ctx.string_value(*a) {
                 Some(b) if matches!(ctx.attr_data(ctx.resolved_attr(*a)), AttrData::String { .. }) => String::from_utf8_lossy(&b).into_owned(),
-                _ => format!("{:?}", ctx.attr_data(*a)),
+                _ => {
+                    let mut s = String::new();
+                    crate::printer::attrs::write_attr(ctx, *a, crate::printer::attrs::Style::new(false), &mut s);
+                    s
+                }
             },
             Val::Type(t) => elem_spelling(ctx, *t).unwrap_or_default(),
             Val::Value(v) => format!("{:?}", v),
