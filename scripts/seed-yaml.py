@@ -3,6 +3,7 @@
 
     seed-yaml.py namespace amanda/tensorflow/1.13.1   # the design's namespace schema
     seed-yaml.py graph amanda/tensorflow/1.13.1       # the design's example graph
+    seed-yaml.py table 2                              # the design's 2nd mapping table
 
 The design document is not part of this repository (it carries no licence to copy it), so
 tests read its examples from where the seeds live: $AMANDA_SEEDS, else ../shared/seeds next
@@ -46,15 +47,24 @@ def find(text, kind, name):
     return None
 
 
+def find_table(text, n):
+    """The n-th (1-based) ```yaml block that starts with `table:`."""
+    tables = [b for b in re.findall(r"```yaml\n(.*?)```", text, re.S) if b.startswith("table:\n")]
+    return tables[n - 1] if 0 < n <= len(tables) else None
+
+
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in ("namespace", "graph"):
-        sys.exit("usage: seed-yaml.py namespace|graph NAME")
+    if len(sys.argv) != 3 or sys.argv[1] not in ("namespace", "graph", "table"):
+        sys.exit("usage: seed-yaml.py namespace|graph NAME | table N")
     folder = seeds_dir()
     if not os.path.isdir(folder):
         print("seed-yaml.py: no seeds at %s (set AMANDA_SEEDS)" % folder, file=sys.stderr)
         sys.exit(2)
     text = design_doc(folder)
-    block = find(text, sys.argv[1], sys.argv[2]) if text else None
+    if sys.argv[1] == "table":
+        block = find_table(text, int(sys.argv[2])) if text and sys.argv[2].isdigit() else None
+    else:
+        block = find(text, sys.argv[1], sys.argv[2]) if text else None
     if block is None:
         print("seed-yaml.py: no %s example named %s in the design document" % (sys.argv[1], sys.argv[2]), file=sys.stderr)
         sys.exit(2)

@@ -140,6 +140,14 @@ pub struct Options {
     /// unformatted ones (docs/editors.md).
     #[arg(long)]
     pub format: bool,
+    /// Load a mapping table (YAML, docs/mapping-tables.md): it becomes a pass named after
+    /// the file stem; repeatable.
+    #[arg(long = "mapping-table", value_name = "FILE")]
+    pub mapping_tables: Vec<String>,
+    /// Write a JSON map from each original node name to the names of the ops rewrites
+    /// made from it.
+    #[arg(long = "name-map", value_name = "FILE")]
+    pub name_map: Option<String>,
 }
 
 /// Turns mlir-opt spellings into ours (`-split-input-file` → `--split-input-file`,
@@ -245,6 +253,11 @@ pub fn run(args: Vec<String>) -> i32 {
     if args.iter().skip(1).any(|a| a == "--format" || a == "-format") {
         return crate::format::run_cli(&args);
     }
+    // Mapping tables are passes: known before the registry is built (so `--NAME` works).
+    if let Err(e) = crate::tables::add_table_files(&args) {
+        report_plain(&e);
+        return 1;
+    }
     let registry = PassRegistry::default();
     let (args, pass_flags) = normalize_args(args, &registry);
     let opts = match Options::try_parse_from(args) {
@@ -264,6 +277,9 @@ pub fn run(args: Vec<String>) -> i32 {
             report_plain(&e);
             return 1;
         }
+    }
+    if !crate::tables::load_table_files() {
+        return 1;
     }
     if opts.list_namespaces || opts.describe.is_some() {
         let Ok(reg) = crate::namespace::global().read() else { return 2 };
@@ -459,6 +475,10 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
     drop(chunks);
     drop(input);
     let modules: Vec<&Module> = results.iter().filter_map(|r| r.module.as_ref()).collect();
+    if let Some(path) = &opts.name_map {
+        let json = crate::rewrite::name_map::to_json(&crate::rewrite::name_map::collect(&modules));
+        std::fs::write(path, json).map_err(|e| report_plain(&format!("cannot write name map '{}': {}", path, e)))?;
+    }
     let t = std::time::Instant::now();
     let written = if graphdef_out {
         match modules.as_slice() {

@@ -15,6 +15,8 @@
 //! * [`parallel`] — how verification and printing split large blocks among rayon's workers.
 //! * [`namespace`] — versioned op vocabularies (TensorFlow, ONNX, PyTorch) and checks against them.
 //! * [`passes`] — the pass manager and the built-in passes.
+//! * [`rewrite`] — the pattern rewrite engine (greedy driver, forwarding rewriter).
+//! * [`tables`] — mapping tables: YAML rules between namespaces, run as passes.
 //! * [`diag`] — diagnostics, rendered with codespan-reporting.
 //! * [`input`] — reading the input (memory-mapped when it is a regular file).
 //! * [`cli`] — the `amanda-opt` command line.
@@ -34,6 +36,8 @@ pub mod output;
 pub mod parallel;
 pub mod passes;
 pub mod printer;
+pub mod rewrite;
 pub mod syntax;
+pub mod tables;
 pub mod testgen;
 pub mod verify;
