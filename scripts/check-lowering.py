@@ -78,6 +78,7 @@ def main():
             ok = diff <= 1e-5 and not (left & {"Softmax", "LogSoftmax", "Selu", "Elu", "Softplus", "Relu6", "LeakyRelu", "SquaredDifference", "Rsqrt", "FusedBatchNormV3"})
             failed += not ok
             print("%-26s max abs diff %.3g %s" % (kind, diff, "ok" if ok else "FAILED"))
+    print("%d passed, %d failed" % (len(CASES) - failed, failed))
     sys.exit(1 if failed else 0)
 
 

@@ -14,6 +14,7 @@
 #                                      venv in ~/.cache/amanda-opt) round-tripped
 #      scripts/nvim-lsp-test.sh,       amanda-lsp in Neovim's LSP client; the VS Code
 #      scripts/vscode-grammar-test.sh  grammar under vscode-textmate (skipped when absent)
+#      scripts/check-lowering.py       lower-tf-to-primitive's output run by TensorFlow
 #   4. scripts/oracle_check.py         --canonical == TensorFlow's printer (when tensorflow
 #                                      is importable)
 #   5. scripts/fuzz.sh                 a time-boxed run of every cargo-fuzz target
@@ -43,7 +44,7 @@ for arg in "$@"; do
     --no-conformance) run_conformance=false ;;
     --no-fuzz) run_fuzz=false ;;
     --no-numeric) run_numeric=false ;;
-    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
     *) echo "test.sh: unknown option '$arg'" >&2; exit 2 ;;
   esac
 done
@@ -213,6 +214,16 @@ for t in nvim-lsp-test vscode-grammar-test; do
     record "$t" 0 1
   fi
 done
+
+# ---------------------------------------------------------------- 3f. lowering vs TensorFlow
+if $run_oracle; then
+  section "lower-tf-to-primitive: each lowered op run by TensorFlow before and after"
+  if python3 -c "import tensorflow" >/dev/null 2>&1; then
+    script_step "lowering vs TensorFlow" python3 scripts/check-lowering.py "$AMANDA_OPT"
+  else
+    record "lowering vs TensorFlow" 0 0 "tensorflow not importable, skipped"
+  fi
+fi
 
 # ---------------------------------------------------------------- 4. oracle check
 if $run_oracle; then
