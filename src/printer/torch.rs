@@ -20,7 +20,7 @@ use super::Printer;
 const FUNC_PROPERTIES: [&str; 5] = ["arg_attrs", "function_type", "res_attrs", "sym_name", "sym_visibility"];
 
 /// An inherent attribute of `op`: in its properties, or (ops built by passes) its attributes.
-fn inherent(m: &Module, op: OpId, key: &str) -> Option<AttrId> {
+pub fn inherent(m: &Module, op: OpId, key: &str) -> Option<AttrId> {
     let od = m.body.op(op);
     if let Some(p) = od.properties {
         if let Some(e) = m.ctx.dict_entries(p).iter().find(|e| m.ctx.str(e.name) == key) {

@@ -246,6 +246,7 @@ impl<'t> ParseCx<'t> {
                         let f64_ty = self.module.ctx.ty(TypeData::Float(f64_sym));
                         self.finish_attr(v, Some(f64_ty), vl, vr)?
                     }
+                    (ConstantKind::Int, _) => return fail(vspan, format!("custom op '{}' expected integer value", name)),
                     (ConstantKind::Bool, AttrSyntax::Word("true" | "false")) => self.finish_attr(v, None, vl, vr)?,
                     (ConstantKind::Str | ConstantKind::Device, AttrSyntax::Str(_)) => self.finish_attr(v, None, vl, vr)?,
                     _ => return wrong(),
