@@ -85,12 +85,13 @@ fn make_constant(m: &mut Module, before: OpId, value: &Const) -> Option<ValueId>
         }
     };
     let ty = opaque_type(m, ty);
-    let mut attrs: SmallVec<[NamedAttr; 2]> = SmallVec::new();
-    if let Some(a) = attr {
-        attrs.push(NamedAttr { name: m.ctx.sym("value"), value: a });
-    }
+    // torch-mlir keeps a constant's value in its properties (`<{value = 1 : i64}>`).
+    let properties = attr.map(|a| {
+        let key = m.ctx.sym("value");
+        m.ctx.attr(AttrData::Dict(vec![NamedAttr { name: key, value: a }]))
+    });
     let name = m.ctx.sym(op_name);
-    let op = m.body.create_op(OpSpec { result_types: smallvec::smallvec![ty], attrs, ..OpSpec::default() }, name);
+    let op = m.body.create_op(OpSpec { result_types: smallvec::smallvec![ty], properties, ..OpSpec::default() }, name);
     m.body.insert_op_before(before, op);
     m.body.results(op).first().copied()
 }
@@ -189,7 +190,7 @@ pub fn to_call_form(m: &mut Module, reg: &Registry) {
 fn attr_of_constant(m: &mut Module, v: ValueId) -> Option<AttrId> {
     let ValueDef::Result { op, .. } = m.body.value(v).def else { return None };
     match m.op_name(op) {
-        "torch.constant.int" | "torch.constant.float" | "torch.constant.bool" | "torch.constant.str" => m.op_attr(op, "value"),
+        "torch.constant.int" | "torch.constant.float" | "torch.constant.bool" | "torch.constant.str" => crate::printer::torch::inherent(m, op, "value"),
         "torch.constant.none" => Some(m.ctx.unit_attr()),
         "torch.prim.ListConstruct" => {
             let items: Vec<ValueId> = m.body.operands(op).collect();

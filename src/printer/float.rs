@@ -674,7 +674,7 @@ impl FloatSem {
 // ---------------------------------------------------------------------------------- toString
 
 /// APFloat's `toString(FormatPrecision, FormatMaxPadding, TruncateZero)` for a finite value.
-fn apfloat_to_string(sem: &FloatSem, value: &FloatValue, format_precision: u32, max_padding: u32, truncate_zero: bool) -> String {
+pub(crate) fn apfloat_to_string(sem: &FloatSem, value: &FloatValue, format_precision: u32, max_padding: u32, truncate_zero: bool) -> String {
     let mut out = String::new();
     let (neg, mant, exp) = match value {
         FloatValue::Zero { neg } => {

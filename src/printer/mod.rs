@@ -18,6 +18,7 @@ mod memo;
 pub mod names;
 pub mod ops;
 pub mod segments;
+pub mod torch;
 
 pub use attrs::type_to_string;
 

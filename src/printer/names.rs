@@ -180,6 +180,7 @@ pub fn preserving_names(m: &Module) -> Names {
     let body = &m.body;
     let mut used = UsedNames { m, spelled: None, taken: FxHashSet::default() };
     let mut conflict = 0u32;
+    let (mut next_number, mut next_arg) = (0u32, 0u32);
     let mut fresh = |base: &str, used: &mut UsedNames| -> String {
         let base = sanitize(base);
         if used.insert(&base) {
@@ -209,8 +210,20 @@ pub fn preserving_names(m: &Module) -> Names {
             };
             names.blocks.insert(b, label);
         }
+        let in_func = b != m.top && bd.parent.and_then(|r| body.region(r).parent).is_some_and(|o| ctx.str(body.op(o).name) == "func.func");
         for (i, &arg) in bd.args.iter().enumerate() {
-            if bd.arg_info[i].name.is_none() {
+            if bd.arg_info[i].name.is_none() && in_func {
+                // `%arg0`, `%arg1`, ... as MLIR numbers a function's arguments.
+                let n = loop {
+                    let probe = format!("arg{}", next_arg);
+                    next_arg += 1;
+                    if used.insert(&probe) {
+                        break probe;
+                    }
+                };
+                let f = names.fresh_name(n);
+                names.new_group(f, &[arg]);
+            } else if bd.arg_info[i].name.is_none() {
                 let n = names.fresh_name(fresh("arg", &mut used));
                 names.new_group(n, &[arg]);
             }
@@ -222,6 +235,30 @@ pub fn preserving_names(m: &Module) -> Names {
             for (g, at) in od.result_groups().filter(|(g, _)| g.name.is_none()) {
                 let vals: &[ValueId] = od.results.get(at..(at + g.count as usize).min(n_results)).unwrap_or(&[]);
                 // tfg style: data results after the node name or op type, `ctl` for the token.
+                // torch-mlir's names (`%int1`, `%values, %indices`), else numbers as it prints.
+                let op_name = ctx.str(od.name);
+                if op_name.starts_with("torch.") && vals.len() == n_results {
+                    match super::torch::torch_result_names(m, op) {
+                        Some(hooked) => {
+                            for (i, n) in hooked.iter().enumerate() {
+                                let f = names.fresh_name(fresh(n, &mut used));
+                                names.new_group(f, &vals[i..i + 1]);
+                            }
+                        }
+                        None => {
+                            let n = loop {
+                                let probe = next_number.to_string();
+                                next_number += 1;
+                                if used.insert(&probe) {
+                                    break probe;
+                                }
+                            };
+                            let f = names.fresh_name(n);
+                            names.new_group(f, vals);
+                        }
+                    }
+                    continue;
+                }
                 let last_is_ctl = vals.last().map(|&v| ctx.is_control_type(body.value(v).ty)).unwrap_or(false);
                 let base = node_name(m, op).unwrap_or_else(|| strip_dialect(ctx.str(od.name)).to_string());
                 if last_is_ctl && vals.len() > 1 {
@@ -586,6 +623,17 @@ impl CanonicalState<'_> {
                 } else {
                     starts.push((last, Some(g)));
                 }
+            }
+        }
+        // torch-mlir's getAsmResultNames: one name per result.
+        if !self.generic && name.starts_with("torch.") {
+            if let Some(hooked) = super::torch::torch_result_names(m, op) {
+                for (i, n) in hooked.iter().enumerate() {
+                    let s = self.unique(c, n);
+                    let g = self.names.fresh_name(s);
+                    self.names.new_group(g, &results[i..i + 1]);
+                }
+                return;
             }
         }
         if starts[0].1.is_none() {

@@ -348,6 +348,12 @@ impl Printer<'_> {
             "tfg.condition" => self.print_condition(op),
             "tfg.get_result" => self.print_get_result(op),
             _ if is_region_op(name) => self.print_region_op(op, indent),
+            "func.func" => self.print_func_func(op, indent),
+            "func.return" => self.print_func_return(op),
+            _ if name.starts_with("torch.") => match crate::syntax::torch::torch_form(name) {
+                Some(form) => self.print_torch(op, form, indent),
+                None => false,
+            },
             _ if name.starts_with("tfg.") || (!self.opts.canonical && m.body.op(op).form == OpForm::Custom) => self.print_node(op),
             _ => false,
         };

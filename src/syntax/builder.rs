@@ -1645,7 +1645,7 @@ impl<'t> ParseCx<'t> {
         Ok(Box::new(parts))
     }
 
-    fn ensure_entry_block(&mut self, region: RegionId) -> BlockId {
+    pub(super) fn ensure_entry_block(&mut self, region: RegionId) -> BlockId {
         if let Some(&b) = self.module.body.region(region).blocks.first() {
             return b;
         }
@@ -1784,7 +1784,7 @@ fn join_i64(v: &[i64]) -> String {
     v.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
 }
 
-fn check_duplicate_keys(ctx: &crate::ir::Context, entries: &[NamedAttr], span: Span) -> ActionResult<()> {
+pub(super) fn check_duplicate_keys(ctx: &crate::ir::Context, entries: &[NamedAttr], span: Span) -> ActionResult<()> {
     // The first repeated key in written order, as a set of seen keys would find it. Ops
     // have a handful of attributes: comparing pairs is cheaper than hashing into a set.
     let repeated = if entries.len() <= 32 {

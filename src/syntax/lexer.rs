@@ -394,6 +394,17 @@ pub enum Token<'a> {
     #[token("module")]
     #[token("builtin.module")]
     KwModule,
+    /// `func.func`, MLIR's func dialect function (torch-mlir's modules are made of them).
+    #[token("func.func")]
+    KwFuncFunc,
+    /// `func.return` spelled out (inside `func.func` it prints as `return`).
+    #[token("func.return")]
+    KwFuncReturn,
+    /// A `torch.*` op name in custom form (`torch.aten.relu`, `torch.constant.int`): a
+    /// keyword of its own, so the torch forms do not meet the tfg node form's bare word in
+    /// the LR grammar. As a dictionary key it is read as a word.
+    #[regex(r"torch\.[a-zA-Z0-9_$.]*", priority = 100)]
+    TorchName(&'a str),
     #[token("return")]
     #[token("tfg.return")]
     KwReturn,
@@ -487,6 +498,20 @@ pub enum Token<'a> {
     #[token("{-#", file_metadata)]
     FileMetadata(&'a str),
 
+    /// `init` of `torch.prim.Loop %n, %c, init(...)` and `iter` of
+    /// `torch.prim.Loop.condition %c, iter(...)`: never lexed, the stream hands a bare `init`
+    /// or `iter` on as these only right after such an op's operands (elsewhere they are
+    /// words), so the grammar can tell a loop's region from a condition's attributes.
+    KwInit,
+    KwIter,
+    /// The first operand of a torch op or of `return`, `%x` or `%x#1`: never lexed, the
+    /// stream hands a use right after a `torch.*` op name, `return` or `func.return` on as
+    /// this unless it starts the next op's result list (`%x, %y:2 =`).
+    OperandStart(&'a str),
+    /// A word right after `torch.constant.bool` (`true`): never lexed (see [`Token::OperandStart`]).
+    TorchWord(&'a str),
+    /// A string right after `torch.constant.str`, `torch.constant.device` or `torch.operator`.
+    TorchString(&'a str),
     /// Never lexed: stands for a part of the text (a run of ops) parsed on another thread,
     /// which the parallel parser splices in where that part starts (`syntax::parallel`).
     ParsedPart,
@@ -533,6 +558,15 @@ pub struct TokenStream<'a> {
     plain: bool,
     /// Whether the last token was `get_result`, whose `(%x)` is not an operand list.
     after_get_result: bool,
+    /// Whether the last token was a `torch.*` op name: `torch.operator "name"(%a)` is no
+    /// generic op head.
+    after_torch_name: bool,
+    /// Whether the tokens since `torch.prim.Loop` or `torch.prim.Loop.condition` were only
+    /// its operands and commas (see [`Token::KwInit`]).
+    in_torch_loop: bool,
+    /// The `torch.*` op name or `return` keyword just handed on, whose first operand or
+    /// value may come next.
+    op_start: Option<&'a str>,
 }
 
 impl<'a> TokenStream<'a> {
@@ -559,6 +593,9 @@ impl<'a> TokenStream<'a> {
             last_end: start,
             plain: false,
             after_get_result: false,
+            after_torch_name: false,
+            in_torch_loop: false,
+            op_start: None,
         }
     }
 
@@ -699,7 +736,7 @@ impl<'a> Iterator for TokenStream<'a> {
                     }
                     Token::UseListText(_) if self.plain || self.after_get_result => self.split_after(start, 1, Token::LParen),
                     Token::DictText(_) if self.plain => self.split_after(start, 1, Token::LBrace),
-                    Token::GenericOpHead(s) if self.plain || self.glued(end) => {
+                    Token::GenericOpHead(s) if self.plain || self.glued(end) || self.after_torch_name => {
                         let len = first_token_len(s);
                         let head = Token::lexer(&s[..len]).next().and_then(Result::ok).unwrap_or(Token::String(&s[..len]));
                         self.split_after(start, len, head)
@@ -744,6 +781,30 @@ impl<'a> Iterator for TokenStream<'a> {
                 }
                 self.value_expected = matches!(t, Token::Colon | Token::Equal | Token::KeyEq(_));
                 self.after_get_result = t == Token::KwGetResult;
+                self.after_torch_name = matches!(t, Token::TorchName(_));
+                let t = match (t, self.op_start) {
+                    (Token::PercentId(s) | Token::PercentIdIndexed(s), Some(_)) if !starts_result_list(&self.text.as_bytes()[start..]) => {
+                        Token::OperandStart(s)
+                    }
+                    (Token::BareId(w), Some("torch.constant.bool")) => Token::TorchWord(w),
+                    (Token::String(s), Some("torch.constant.str" | "torch.constant.device" | "torch.operator")) => Token::TorchString(s),
+                    (t, _) => t,
+                };
+                self.op_start = match t {
+                    Token::TorchName(n) => Some(n),
+                    Token::KwReturn | Token::KwFuncReturn => Some("return"),
+                    _ => None,
+                };
+                let t = match t {
+                    Token::BareId("init") if self.in_torch_loop => Token::KwInit,
+                    Token::BareId("iter") if self.in_torch_loop => Token::KwIter,
+                    t => t,
+                };
+                self.in_torch_loop = match t {
+                    Token::TorchName(n) => n == "torch.prim.Loop" || n == "torch.prim.Loop.condition",
+                    Token::PercentId(_) | Token::PercentIdIndexed(_) | Token::OperandStart(_) | Token::Comma => self.in_torch_loop,
+                    _ => false,
+                };
                 self.last_end = end;
                 Ok((start, t, end))
             }
@@ -753,6 +814,39 @@ impl<'a> Iterator for TokenStream<'a> {
             self.failed = true;
         }
         Some(item)
+    }
+}
+
+/// Whether `text`, which starts with a `%` token, starts a result list: `%x`, `%x:2`
+/// separated by commas, then `=`.
+fn starts_result_list(text: &[u8]) -> bool {
+    let mut at = 0;
+    let blanks = |mut at: usize| {
+        while text.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+        at
+    };
+    loop {
+        if text.get(at) != Some(&b'%') {
+            return false;
+        }
+        at += 1;
+        while text.get(at).is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'$' | b'.' | b'_' | b'-')) {
+            at += 1;
+        }
+        if text.get(at) == Some(&b':') && text.get(at + 1).is_some_and(u8::is_ascii_digit) {
+            at += 1;
+            while text.get(at).is_some_and(u8::is_ascii_digit) {
+                at += 1;
+            }
+        }
+        at = blanks(at);
+        match text.get(at) {
+            Some(b',') => at = blanks(at + 1),
+            Some(b'=') => return text.get(at + 1) != Some(&b'='),
+            _ => return false,
+        }
     }
 }
 

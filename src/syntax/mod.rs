@@ -11,6 +11,7 @@ pub mod parallel;
 pub mod resolve;
 pub mod shapes;
 pub mod split;
+pub mod torch;
 
 lalrpop_util::lalrpop_mod!(
     #[allow(clippy::all, unused, missing_docs)]
@@ -203,13 +204,18 @@ fn describe(tok: &Token<'_>) -> String {
     use Token::*;
     match tok {
         BareId(s) | PercentId(s) | PercentIdIndexed(s) | PercentIdCount(s) | CaretId(s) | AtId(s) | Integer(s)
-        | HexInteger(s) | Float(s) | String(s) | Dims(s) | SimpleType(s) => {
+        | HexInteger(s) | Float(s) | String(s) | Dims(s) | SimpleType(s) | TorchName(s) | OperandStart(s)
+        | TorchWord(s) | TorchString(s) => {
             format!("'{}'", s)
         }
         HashId(d) | BangId(d) => format!("'{}'", d.text),
         // Where the grammar did not want them, these read as their first token would.
         KeyEq(s) => format!("'{}'", builder::key_of(s)),
         ParsedPart => "'operation'".to_string(),
+        KwFuncFunc => "'func.func'".to_string(),
+        KwFuncReturn => "'func.return'".to_string(),
+        KwInit => "'init'".to_string(),
+        KwIter => "'iter'".to_string(),
         FunctionTypeText(_) | UseListText(_) => "'('".to_string(),
         DictText(_) => "'{'".to_string(),
         GenericOpHead(s) => format!("'{}'", &s[..lexer::first_token_len(s)]),
@@ -257,6 +263,10 @@ fn expected_list(expected: &[std::string::String]) -> std::string::String {
                 "SimpleType" => "type".into(),
                 "IfRegion" | "CaseRegion" | "WhileRegion" | "ForRegion" => t.clone(),
                 "OpaqueBuiltin" => "affine map".into(),
+                "TorchName" => "torch op name".into(),
+                "OperandStart" => "SSA value".into(),
+                "TorchWord" => "identifier".into(),
+                "TorchString" => "string".into(),
                 "FileMetadata" => "'{-#'".into(),
                 other => format!("'{}'", other),
             }

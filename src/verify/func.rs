@@ -90,7 +90,7 @@ pub fn check_func(v: &Verifier<'_>, op: OpId) -> Check {
 }
 
 /// An optional array attribute (`arg_attrs`, `res_attrs`).
-fn array_attr<'m>(v: &Verifier<'m>, op: OpId, key: &str) -> Result<Option<&'m [AttrId]>, crate::diag::Diagnostic> {
+pub(super) fn array_attr<'m>(v: &Verifier<'m>, op: OpId, key: &str) -> Result<Option<&'m [AttrId]>, crate::diag::Diagnostic> {
     match v.inherent(op, key) {
         None => Ok(None),
         Some(a) => match v.attr_data(a) {
@@ -105,7 +105,7 @@ fn array_attr<'m>(v: &Verifier<'m>, op: OpId, key: &str) -> Result<Option<&'m [A
 
 /// MLIR's rules for `arg_attrs` / `res_attrs`: one dictionary per argument (result), whose
 /// keys are dialect attributes (contain a dot).
-fn dict_array(v: &Verifier<'_>, op: OpId, items: &[AttrId], expected: usize, what: &str, plural: &str) -> Check {
+pub(super) fn dict_array(v: &Verifier<'_>, op: OpId, items: &[AttrId], expected: usize, what: &str, plural: &str) -> Check {
     if items.len() != expected {
         return Err(v.op_error(
             op,

@@ -90,6 +90,7 @@
 
 pub mod concrete_ops;
 pub mod func;
+pub mod func_func;
 pub mod region_ops;
 pub mod structure;
 pub mod symbols;
@@ -301,6 +302,8 @@ impl<'m> Verifier<'m> {
         match name {
             "tfg.graph" => tfg::check_graph(self, op),
             "tfg.func" => func::check_func(self, op),
+            "func.func" => func_func::check_func_func(self, op),
+            "func.return" => func_func::check_func_return(self, op),
             "tfg.return" => tfg::check_return(self, op),
             "tfg.yield" => tfg::check_yield(self, op),
             "tfg.condition" => tfg::check_condition(self, op),

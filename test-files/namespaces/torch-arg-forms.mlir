@@ -12,13 +12,14 @@ module attributes {amanda.namespace = "amanda/pytorch/2.15"} {
   %2 = "torch.aten.conv2d"(%t, %t) {padding = [1, 1]} : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32>
 }
 
-// CALL:      %[[B:.*]] = "torch.constant.bool"() {value = true} : () -> !torch.bool
+// Made ops print in torch-mlir's custom form, named as torch-mlir names them.
+// CALL:      %[[B:true]] = torch.constant.bool true
 // CALL-NEXT: "torch.aten.sum.dim_IntList"(%t, %l, %[[B]]) : (!torch.vtensor<[2,3],f32>, !torch.list<int>, !torch.bool)
-// CALL:      %[[F:.*]] = "torch.constant.float"() {value = 2.0 : f64} : () -> !torch.float
+// CALL:      %[[F:float2.000000e00]] = torch.constant.float 2.0
 // CALL-NEXT: "torch.aten.add.Tensor"(%t, %t, %[[F]])
 // The defaults before an attribute-given argument are made explicit too (bias, stride).
-// CALL:      "torch.constant.none"() : () -> !torch.none
-// CALL:      "torch.prim.ListConstruct"
+// CALL:      %none = torch.constant.none
+// CALL:      torch.prim.ListConstruct %int1, %int1_0 : (!torch.int, !torch.int) -> !torch.list<int>
 // CALL:      "torch.aten.conv2d"(%t, %t, %{{.*}}, %{{.*}}, %{{.*}}) : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>)
 
 // ATTR: "torch.aten.sum.dim_IntList"(%t, %l) {keepdim = true}
