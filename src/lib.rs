@@ -18,8 +18,10 @@
 //! * [`diag`] — diagnostics, rendered with codespan-reporting.
 //! * [`input`] — reading the input (memory-mapped when it is a regular file).
 //! * [`cli`] — the `amanda-opt` command line.
+//! * [`convert`] — conversions out of tfg (`convert-tf-to-torch`).
 
 pub mod cli;
+pub mod convert;
 pub mod diag;
 pub mod dialect;
 pub mod expect;

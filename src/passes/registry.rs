@@ -20,6 +20,7 @@ impl Default for PassRegistry {
         super::functions::register(&mut r);
         super::folding::register(&mut r);
         super::testing::register(&mut r);
+        crate::convert::register(&mut r);
         r
     }
 }

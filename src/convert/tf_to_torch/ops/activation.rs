@@ -1,0 +1,70 @@
+//! Activations: Relu, Relu6 (`aten.clamp`), Elu, Selu, Sigmoid, Tanh, Softplus, LeakyRelu,
+//! Erf (layout kept), Softmax and LogSoftmax (over the last TensorFlow axis).
+
+use super::super::emitter::{Converted, TfNode, TorchEmitter, A};
+use super::elementwise::unary;
+use crate::diag::Diagnostic;
+
+type R = Result<Vec<Converted>, Diagnostic>;
+
+pub fn relu(e: &mut TorchEmitter, n: &TfNode) -> R {
+    unary(e, n, "aten::relu", vec![])
+}
+
+/// Relu6(x) = clamp(x, 0, 6).
+pub fn relu6(e: &mut TorchEmitter, n: &TfNode) -> R {
+    if e.result_ty(n, 0)?.dt.is_float() {
+        unary(e, n, "aten::clamp", vec![A::Float(0.0), A::Float(6.0)])
+    } else {
+        unary(e, n, "aten::clamp", vec![A::Int(0), A::Int(6)])
+    }
+}
+
+/// Elu: alpha 1 (TensorFlow's Elu has no alpha).
+pub fn elu(e: &mut TorchEmitter, n: &TfNode) -> R {
+    unary(e, n, "aten::elu", vec![])
+}
+
+pub fn selu(e: &mut TorchEmitter, n: &TfNode) -> R {
+    unary(e, n, "aten::selu", vec![])
+}
+
+pub fn sigmoid(e: &mut TorchEmitter, n: &TfNode) -> R {
+    unary(e, n, "aten::sigmoid", vec![])
+}
+
+pub fn tanh(e: &mut TorchEmitter, n: &TfNode) -> R {
+    unary(e, n, "aten::tanh", vec![])
+}
+
+/// Softplus: log(1 + exp(x)); torch's threshold 20 returns x above it, which equals
+/// TensorFlow's result to within f32 rounding.
+pub fn softplus(e: &mut TorchEmitter, n: &TfNode) -> R {
+    unary(e, n, "aten::softplus", vec![])
+}
+
+/// LeakyRelu: `alpha` (TensorFlow's default 0.2).
+pub fn leaky_relu(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let alpha = e.attr_f64(n, "alpha").unwrap_or(0.2);
+    unary(e, n, "aten::leaky_relu", vec![A::Float(alpha)])
+}
+
+pub fn erf(e: &mut TorchEmitter, n: &TfNode) -> R {
+    unary(e, n, "aten::erf", vec![])
+}
+
+fn softmax_like(e: &mut TorchEmitter, n: &TfNode, op: &'static str) -> R {
+    let x = e.logical(n, 0)?;
+    let ty = e.result_ty(n, 0)?;
+    let dim = ty.rank() as i64 - 1;
+    let v = e.aten(op, vec![A::T(x), A::Int(dim), A::Bool(false)], ty)?;
+    Ok(vec![Converted::plain(v)])
+}
+
+pub fn softmax(e: &mut TorchEmitter, n: &TfNode) -> R {
+    softmax_like(e, n, "aten::_softmax")
+}
+
+pub fn log_softmax(e: &mut TorchEmitter, n: &TfNode) -> R {
+    softmax_like(e, n, "aten::_log_softmax")
+}
