@@ -121,12 +121,8 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
         }
     };
     let mut arg_tys = Vec::new();
-    let mut res_tys = Vec::new();
     for &f in &plan.feeds {
         arg_tys.push(static_ty(m, f, "feed").map_err(|d| vec![d])?);
-    }
-    for &f in &plan.fetches {
-        res_tys.push(static_ty(m, f, "fetch").map_err(|d| vec![d])?);
     }
 
     // The function body.
@@ -139,10 +135,17 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
         e.bind(f, Converted::plain(a));
     }
     for (node, f) in plan.order.iter().zip(chosen) {
+        // Types learnt from earlier conversions may make this node's static now.
+        crate::passes::folding::shape_inference::refine_op(e.m, node.op);
         let outs = f(&mut e, node).map_err(|d| vec![d])?;
         for (&r, c) in node.results.iter().zip(outs) {
             e.bind(r, c);
+            e.learn_type(r);
         }
+    }
+    let mut res_tys = Vec::new();
+    for &f in &plan.fetches {
+        res_tys.push(static_ty(e.m, f, "fetch").map_err(|d| vec![d])?);
     }
     let mut rets = Vec::new();
     for (&f, t) in plan.fetches.iter().zip(&res_tys) {

@@ -206,6 +206,28 @@ impl<'m> TorchEmitter<'m> {
         }
     }
 
+    /// After a node is converted: a result whose TensorFlow type has no static shape takes
+    /// the shape of its torch value (in the TensorFlow layout), so later nodes see it.
+    pub fn learn_type(&mut self, tf: ValueId) {
+        let t = self.m.body.value_type(tf);
+        if TTy::of_type(&self.m.ctx, t).is_some_and(|t| t.is_static()) {
+            return;
+        }
+        let Some(slot) = self.values.get(&tf) else { return };
+        let mut ty = self.ty(slot.primary.value);
+        if slot.primary.layout == Layout::Nchw {
+            ty = ty.permuted(&[0, 2, 3, 1]);
+        }
+        let Some(elem) = (match self.m.ctx.type_data(self.m.ctx.resolved_type(t)) {
+            TypeData::RankedTensor { elem, .. } | TypeData::UnrankedTensor { elem } => Some(*elem),
+            _ => None,
+        }) else {
+            return;
+        };
+        let nt = self.m.ctx.ty(TypeData::RankedTensor { shape: ty.shape, elem, encoding: None });
+        self.m.body.set_value_type(tf, nt);
+    }
+
     /// The type of a torch value made by this emitter.
     pub fn ty(&self, v: ValueId) -> TTy {
         self.types.get(&v).cloned().expect("every torch value has a recorded type")

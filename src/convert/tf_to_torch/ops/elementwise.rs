@@ -190,6 +190,10 @@ pub fn floor(e: &mut TorchEmitter, n: &TfNode) -> R {
 pub fn ceil(e: &mut TorchEmitter, n: &TfNode) -> R {
     unary(e, n, "aten::ceil", vec![])
 }
+/// Round: half to even in both.
+pub fn round(e: &mut TorchEmitter, n: &TfNode) -> R {
+    unary(e, n, "aten::round", vec![])
+}
 pub fn sin(e: &mut TorchEmitter, n: &TfNode) -> R {
     unary(e, n, "aten::sin", vec![])
 }

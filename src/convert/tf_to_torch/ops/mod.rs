@@ -60,6 +60,7 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     ("reciprocal", elementwise::reciprocal),
     ("floor", elementwise::floor),
     ("ceil", elementwise::ceil),
+    ("round", elementwise::round),
     ("sin", elementwise::sin),
     ("cos", elementwise::cos),
     // activation.rs
@@ -152,6 +153,7 @@ pub fn default_lowering(m: &Module, op: OpId) -> Option<&'static str> {
         "Reciprocal" | "Inv" => "reciprocal",
         "Floor" => "floor",
         "Ceil" => "ceil",
+        "Round" => "round",
         "Sin" => "sin",
         "Cos" => "cos",
         "Relu" => "relu",

@@ -1,6 +1,6 @@
 //! Shape manipulation: Reshape (`aten.reshape`), Transpose (`aten.permute`, composed with
 //! the layout of a value held as NCHW), ConcatV2 (`aten.cat`), Pack (`aten.stack`), Squeeze
-//! (`aten.squeeze.dims`), ExpandDims (`aten.unsqueeze`), Slice and StridedSlice (all five
+//! (`aten.squeeze.dim` per dim), ExpandDims (`aten.unsqueeze`), Slice and StridedSlice (all five
 //! masks; `aten.slice.Tensor` per dim, `aten.flip` for negative strides, a reshape for
 //! new and shrunk axes), GatherV2 (`aten.index_select`), Pad/PadV2 (`aten.constant_pad_nd`).
 
@@ -93,8 +93,15 @@ pub fn squeeze(e: &mut TorchEmitter, n: &TfNode) -> R {
     if dims.is_empty() {
         return Ok(vec![Converted::plain(x)]);
     }
-    let ty = e.result_ty(n, 0)?;
-    let v = e.aten("aten::squeeze.dims", vec![A::T(x), A::Ints(dims)], ty)?;
+    // torch-mlir has `squeeze.dim`, one dim at a time: the highest first.
+    dims.sort_unstable();
+    let mut v = x;
+    for &d in dims.iter().rev() {
+        let mut shape = e.ty(v).shape.clone();
+        shape.remove(d as usize);
+        let t = e.ty(v).with_shape(shape);
+        v = e.aten("aten::squeeze.dim", vec![A::T(v), A::Int(d)], t)?;
+    }
     Ok(vec![Converted::plain(v)])
 }
 
@@ -160,16 +167,24 @@ pub fn strided_slice(e: &mut TorchEmitter, n: &TfNode) -> R {
     let bit = |m: i64, i: usize| (m >> i) & 1 == 1;
     let full = |_| DenseDim { begin: 0, end: 0, stride: 1, begin_masked: true, end_masked: true, shrink: false };
     let mut dense: Vec<DenseDim> = Vec::new();
+    // The result's dims: an input dim (by index) or a new axis (None).
+    let mut final_dims: Vec<Option<usize>> = Vec::new();
     let mut seen_ellipsis = false;
     for i in 0..begin.len() {
         if bit(ellipsis, i) && !seen_ellipsis {
             seen_ellipsis = true;
             let after = (i + 1..begin.len()).filter(|&j| !bit(new_axis, j)).count();
             let cover = rank.checked_sub(dense.len() + after).ok_or_else(|| e.err(n, "too many indices for the input's rank"))?;
-            dense.extend((0..cover).map(full));
+            for _ in 0..cover {
+                final_dims.push(Some(dense.len()));
+                dense.push(full(0));
+            }
         } else if bit(new_axis, i) {
-            // A new axis of size 1: only the final reshape sees it.
+            final_dims.push(None);
         } else {
+            if !bit(shrink, i) {
+                final_dims.push(Some(dense.len()));
+            }
             if strides[i] == 0 {
                 return Err(e.err(n, "stride 0"));
             }
@@ -187,6 +202,7 @@ pub fn strided_slice(e: &mut TorchEmitter, n: &TfNode) -> R {
         return Err(e.err(n, "too many indices for the input's rank"));
     }
     while dense.len() < rank {
+        final_dims.push(Some(dense.len()));
         dense.push(full(0));
     }
     let mut x = e.logical(n, 0)?;
@@ -213,11 +229,9 @@ pub fn strided_slice(e: &mut TorchEmitter, n: &TfNode) -> R {
             x = slice_dim(e, flipped, d, fb, fe.max(fb), -s.stride)?;
         }
     }
-    let ty = e.result_ty(n, 0)?;
-    if e.ty(x).num_elements() != ty.num_elements() {
-        return Err(e.err(n, "internal error: the slices do not give the result's size"));
-    }
-    let v = e.reshape(x, ty.shape)?;
+    let sliced = e.ty(x).shape;
+    let shape: Vec<i64> = final_dims.iter().map(|d| d.map(|d| sliced[d]).unwrap_or(1)).collect();
+    let v = e.reshape(x, shape)?;
     Ok(vec![Converted::plain(v)])
 }
 
