@@ -89,6 +89,20 @@ case("residual_gap", ([1, 6, 6, 4], F))(lambda x: tf.reduce_mean(tf.nn.relu(conv
 case("conv_flatten", ([2, 5, 5, 2], F))(lambda x: tf.matmul(tf.reshape(tf.nn.max_pool2d(conv(x, 3, 1, "SAME", cout=3), 2, 2, "VALID"), [2, -1]), const(12, 3)))
 case("zero_pad_conv", ([1, 5, 5, 2], F))(lambda x: conv(tf.pad(tf.nn.relu(conv(x, 1, 1, "VALID")), [[0, 0], [1, 1], [2, 0], [0, 0]]), 3, 1, "VALID"))
 
+# NCHW data_format, and layouts meeting other ops.
+case("conv_nchw", ([1, 3, 7, 7], F))(lambda x: tf.nn.relu(tf.nn.bias_add(conv(x, 3, 2, "SAME", fmt="NCHW"), const(4), data_format="NCHW")))
+case("conv_nchw_dil", ([1, 2, 9, 9], F))(lambda x: conv(x, 3, 1, "VALID", d=2, fmt="NCHW"))
+case("conv_nchw_explicit", ([1, 2, 6, 6], F))(lambda x: conv(x, 3, 1, [[0, 0], [0, 0], [2, 1], [1, 0]], fmt="NCHW"))
+case("pools_nchw", ([1, 2, 7, 7], F))(lambda x: [tf.nn.max_pool2d(x, 3, 2, "SAME", data_format="NCHW"), tf.nn.avg_pool2d(x, 3, 2, "SAME", data_format="NCHW")])
+case("batchnorm_nchw", ([1, 3, 5, 5], F))(lambda x: tf.compat.v1.nn.fused_batch_norm(x, const(3), const(3), mean=const(3), variance=tf.abs(const(3)) + 0.5,
+                                                                                      is_training=False, data_format="NCHW")[0])
+case("layout_mix", ([1, 6, 6, 2], F))(lambda x: [tf.transpose(conv(x, 3, 1, "SAME"), [0, 3, 1, 2]), tf.concat([conv(x, 1, 1, "SAME"), conv(x, 3, 1, "SAME")], 3),
+                                                 conv(x, 3, 1, "SAME")[:, 1:, :, ::2], tf.nn.softmax(conv(x, 1, 1, "SAME")), tf.reduce_sum(conv(x, 1, 1, "SAME"), [3]),
+                                                 tf.reduce_max(conv(x, 1, 1, "SAME"), [1, 2], keepdims=True) * conv(x, 1, 1, "SAME")])
+case("int_ops", ([2, 3], I), ([3], I))(lambda a, b: [a + b, a * b - 1, tf.maximum(a, b), tf.cast(a > b, I), tf.gather(tf.constant([[1.5, 2.0], [3.0, 4.5], [5.0, 6.0]]), tf.abs(b) % 3),
+                                                      tf.reduce_sum(a, [1]), tf.reshape(a, [3, 2]), a // (tf.abs(b) + 1), tf.math.floormod(a, tf.abs(b) + 1),
+                                                      tf.math.floordiv(tf.cast(a, F), 2.5)])
+
 
 def build(name, fn, specs, out_dir):
     sig = [tf.TensorSpec(s, d, name="in%d" % i) for i, (s, d) in enumerate(specs)]

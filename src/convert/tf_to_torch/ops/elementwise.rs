@@ -88,6 +88,14 @@ pub fn mul(e: &mut TorchEmitter, n: &TfNode) -> R {
 pub fn div(e: &mut TorchEmitter, n: &TfNode) -> R {
     binary(e, n, "aten::div.Tensor", vec![])
 }
+/// FloorDiv: division rounded toward negative infinity.
+pub fn floor_div(e: &mut TorchEmitter, n: &TfNode) -> R {
+    binary(e, n, "aten::div.Tensor_mode", vec![A::Str("floor".into())])
+}
+/// FloorMod: the remainder with the divisor's sign (Python's `%`, torch's `remainder`).
+pub fn floor_mod(e: &mut TorchEmitter, n: &TfNode) -> R {
+    binary(e, n, "aten::remainder.Tensor", vec![])
+}
 pub fn maximum(e: &mut TorchEmitter, n: &TfNode) -> R {
     binary(e, n, "aten::maximum", vec![])
 }
