@@ -91,10 +91,12 @@ pub fn plan(m: &Module, target: OpId, block: BlockId, feeds: &[String], fetches:
         tfg::data_operands(m, t).to_vec()
     } else {
         let fed: FxHashSet<ValueId> = feed_values.iter().copied().collect();
+        // The first data result of every node none of whose data results is used.
         ops.iter()
             .filter(|&&op| Some(op) != terminator)
-            .flat_map(|&op| tfg::data_results(m, op).iter().copied())
-            .filter(|&v| !m.body.has_uses(v) && !fed.contains(&v))
+            .filter(|&&op| !tfg::data_results(m, op).iter().any(|&v| m.body.has_uses(v)))
+            .filter_map(|&op| tfg::data_results(m, op).first().copied())
+            .filter(|v| !fed.contains(v))
             .collect()
     };
     if !errors.is_empty() {

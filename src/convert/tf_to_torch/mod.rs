@@ -36,7 +36,7 @@ const OPTIONS: &[PassOption] = &[
         name: "fetches",
         kind: OptionKind::StringList,
         default: "",
-        description: "Values (name or name:port) the function returns; default: the data results nothing uses",
+        description: "Values (name or name:port) the function returns; default: the first data result of each node whose data results nothing uses",
     },
     PassOption { name: "func-name", kind: OptionKind::String, default: "main", description: "Name of the torch function" },
     PassOption {
