@@ -2,7 +2,8 @@
 // the result shape is the broadcast shape, the element type TensorFlow's (i1 for
 // comparisons); add/sub get their alpha operand; int32 becomes si32 and Cast is
 // aten.to.dtype with TorchScript's ScalarType number (float32 = 6, int32 = 3).
-// Select with a vector condition picks rows: the condition is reshaped to [N,1].
+// Select with a vector condition picks rows: the condition is reshaped to [N,1]. Constants
+// are emitted where they are first used as tensors.
 // RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 
@@ -27,7 +28,6 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 }
 
 // CHECK: ^bb0(%[[A:.*]]: !torch.vtensor<[2,3],f32>, %[[B:.*]]: !torch.vtensor<[3],f32>, %[[I:.*]]: !torch.vtensor<[2,1],si32>):
-// CHECK: %[[ROWS:.*]] = "torch.vtensor.literal"() <{value = dense<[true, false]> : tensor<2xi1>}> : () -> !torch.vtensor<[2],i1>
 // CHECK: %[[ONE:.*]] = "torch.constant.int"() <{value = 1 : i64}>
 // CHECK: %[[SUB:.*]] = "torch.aten.sub.Tensor"(%[[A]], %[[B]], %[[ONE]]) : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[3],f32>, !torch.int) -> !torch.vtensor<[2,3],f32>
 // CHECK: %[[DIV:.*]] = "torch.aten.div.Tensor"(%[[SUB]], %[[A]])
@@ -42,6 +42,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK: %[[NONE:.*]] = "torch.constant.none"()
 // CHECK: %[[CI:.*]] = "torch.aten.to.dtype"(%[[I]], %[[F32]], %[[FALSE]], %[[FALSE]], %[[NONE]]) : (!torch.vtensor<[2,1],si32>, !torch.int, !torch.bool, !torch.bool, !torch.none) -> !torch.vtensor<[2,1],f32>
 // CHECK: %[[MUL:.*]] = "torch.aten.mul.Tensor"(%[[RS]], %[[CI]]) : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[2,1],f32>) -> !torch.vtensor<[2,3],f32>
+// CHECK: %[[ROWS:.*]] = "torch.vtensor.literal"() <{value = dense<[true, false]> : tensor<2xi1>}> : () -> !torch.vtensor<[2],i1>
 // CHECK: %[[COND:.*]] = "torch.aten.reshape"(%[[ROWS]], %{{.*}}) : (!torch.vtensor<[2],i1>, !torch.list<int>) -> !torch.vtensor<[2,1],i1>
 // CHECK: %[[S1:.*]] = "torch.aten.where.self"(%[[COND]], %[[MUL]], %[[A]])
 // CHECK: %[[K:.*]] = "torch.vtensor.literal"() <{value = dense<[7, -8, 9]> : tensor<3xsi32>}> : () -> !torch.vtensor<[3],si32>

@@ -135,6 +135,11 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
         e.bind(f, Converted::plain(a));
     }
     for (node, f) in plan.order.iter().zip(chosen) {
+        // Constants are emitted where they are first used as tensors, if ever.
+        if node.op_type == "Const" {
+            e.defer(node.clone(), f);
+            continue;
+        }
         // Types learnt from earlier conversions may make this node's static now.
         crate::passes::folding::shape_inference::refine_op(e.m, node.op);
         let outs = f(&mut e, node).map_err(|d| vec![d])?;

@@ -108,6 +108,7 @@ pub struct TorchEmitter<'m> {
     types: FxHashMap<ValueId, TTy>,
     consts: FxHashMap<ConstKey, ValueId>,
     schemas: FxHashMap<&'static str, Arc<OpSchema>>,
+    deferred: FxHashMap<ValueId, (TfNode, super::ops::Lowering)>,
     /// How many ops were emitted (statistics).
     pub emitted: u64,
 }
@@ -123,6 +124,7 @@ impl<'m> TorchEmitter<'m> {
             types: FxHashMap::default(),
             consts: FxHashMap::default(),
             schemas: FxHashMap::default(),
+            deferred: FxHashMap::default(),
             emitted: 0,
         }
     }
@@ -150,9 +152,34 @@ impl<'m> TorchEmitter<'m> {
         self.values.contains_key(&tf)
     }
 
+    /// Defers a node's conversion until one of its results is first used as a tensor (a
+    /// Const used only as a shape, axis or permutation is never emitted).
+    pub fn defer(&mut self, node: TfNode, f: super::ops::Lowering) {
+        for &r in &node.results {
+            self.deferred.insert(r, (node.clone(), f));
+        }
+    }
+
+    /// Converts the deferred node of `tf`, if there is one.
+    fn materialize(&mut self, tf: ValueId) -> R<()> {
+        if self.values.contains_key(&tf) {
+            return Ok(());
+        }
+        let Some((node, f)) = self.deferred.remove(&tf) else { return Ok(()) };
+        for r in &node.results {
+            self.deferred.remove(r);
+        }
+        let outs = f(self, &node)?;
+        for (&r, c) in node.results.iter().zip(outs) {
+            self.bind(r, c);
+        }
+        Ok(())
+    }
+
     /// The converted value of input `i` of `node`, in whatever layout it is held.
-    pub fn input(&self, node: &TfNode, i: usize) -> R<Converted> {
+    pub fn input(&mut self, node: &TfNode, i: usize) -> R<Converted> {
         let v = *node.inputs.get(i).ok_or_else(|| self.err(node, format!("expects an input {}", i)))?;
+        self.materialize(v)?;
         self.values.get(&v).map(|s| s.primary).ok_or_else(|| self.err(node, format!("input {} has no torch value", i)))
     }
 
@@ -175,6 +202,9 @@ impl<'m> TorchEmitter<'m> {
 
     /// The TensorFlow value `tf` in the TensorFlow layout (for results of the function).
     pub fn logical_of(&mut self, tf: ValueId) -> Option<R<ValueId>> {
+        if let Err(d) = self.materialize(tf) {
+            return Some(Err(d));
+        }
         let slot = self.values.get(&tf)?;
         Some(match (slot.primary.layout, slot.logical) {
             (Layout::Plain, _) => Ok(slot.primary.value),
