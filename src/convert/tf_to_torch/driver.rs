@@ -116,7 +116,8 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
             Some(t) if t.is_static() => Ok(t),
             _ => {
                 let who = m.body.defining_op(v).map(|o| boundary::node_of(m, o).name).unwrap_or_else(|| "an argument".into());
-                Err(Diagnostic::error(span, format!("convert-tf-to-torch: {} '{}' has no static shape and torch element type", what, who)))
+                let at = m.body.defining_op(v).map(|o| m.body.op(o).span).unwrap_or(span);
+                Err(Diagnostic::error(at, format!("convert-tf-to-torch: {} '{}' has no static shape and torch element type", what, who)))
             }
         }
     };
