@@ -274,7 +274,19 @@ impl<'m> TorchEmitter<'m> {
     /// The static type of result `i` (TensorFlow layout).
     pub fn result_ty(&self, node: &TfNode, i: usize) -> R<TTy> {
         let v = *node.results.get(i).ok_or_else(|| self.err(node, format!("has no result {}", i)))?;
-        self.static_ty(node, v, &format!("result {}", i))
+        self.static_ty(node, v, &format!("result {}", i)).map_err(|mut d| {
+            // Say what shape inference saw: usually the inputs do not fit together.
+            let inputs: Vec<String> = node
+                .inputs
+                .iter()
+                .map(|&x| match TTy::of_type(&self.m.ctx, self.m.body.value_type(x)) {
+                    Some(t) => super::types::show_shape(&t.shape),
+                    None => "unknown".to_string(),
+                })
+                .collect();
+            d.message.push_str(&format!(" (input shapes: {})", inputs.join(", ")));
+            d
+        })
     }
 
     fn static_ty(&self, node: &TfNode, v: ValueId, what: &str) -> R<TTy> {
