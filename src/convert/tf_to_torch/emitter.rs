@@ -666,3 +666,19 @@ fn parse_float(s: &str) -> Option<f64> {
 pub fn is_dynamic(d: i64) -> bool {
     d == DYNAMIC || d < 0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::float_spelling;
+
+    #[test]
+    fn float_literals_read_back_exactly() {
+        for f in [0.0, 1.0, -6.0, 0.1, 1e-5, 3.4028234663852886e38, -3.4028234663852886e38, 0.30000001192092896] {
+            let s = float_spelling(f);
+            assert!(s.contains('.') || s.starts_with("0x"), "{} has no '.'", s);
+            assert_eq!(s.parse::<f64>().unwrap(), f, "{}", s);
+        }
+        assert_eq!(float_spelling(1.0), "1.0e0");
+        assert_eq!(float_spelling(f64::NEG_INFINITY), "0xFFF0000000000000");
+    }
+}

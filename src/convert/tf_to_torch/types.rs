@@ -178,3 +178,20 @@ pub fn broadcast(a: &[i64], b: &[i64]) -> Option<Vec<i64>> {
     }
     Some(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vtensor_spelling_and_broadcast() {
+        assert_eq!(TTy::new(vec![2, DYNAMIC, 3], Dt::Si32).torch_spelling(), "!torch.vtensor<[2,?,3],si32>");
+        assert_eq!(TTy::new(vec![], Dt::I1).torch_spelling(), "!torch.vtensor<[],i1>");
+        assert_eq!(broadcast(&[2, 1, 4], &[3, 1]), Some(vec![2, 3, 4]));
+        assert_eq!(broadcast(&[], &[5]), Some(vec![5]));
+        assert_eq!(broadcast(&[2, 3], &[4]), None);
+        assert_eq!(Dt::F32.scalar_type_code(), 6);
+        assert_eq!(Dt::Si64.scalar_type_code(), 4);
+        assert_eq!(Dt::I1.scalar_type_code(), 11);
+    }
+}

@@ -204,3 +204,47 @@ pub fn default_lowering(m: &Module, op: OpId) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every op type the default chooser knows maps to a registered lowering, and names are unique.
+    #[test]
+    fn default_choices_are_registered() {
+        let names = lowering_names();
+        let mut sorted = names.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), names.len(), "duplicate lowering names");
+        let mut text = String::from("tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {\n");
+        let types = [
+            "Const", "Identity", "NoOp", "Shape", "Cast", "Fill", "AddV2", "Sub", "Mul", "RealDiv", "FloorDiv", "FloorMod",
+            "Maximum", "Minimum", "Pow", "SquaredDifference", "Less", "Equal", "LogicalNot", "Select", "SelectV2", "Sqrt",
+            "Rsqrt", "Exp", "Log", "Neg", "Abs", "Square", "Round", "Relu", "Relu6", "Elu", "Selu", "Sigmoid", "Tanh",
+            "Softplus", "LeakyRelu", "Erf", "Softmax", "LogSoftmax", "MatMul", "BatchMatMulV2", "BiasAdd", "Conv2D",
+            "DepthwiseConv2dNative", "MaxPool", "AvgPool", "Mean", "Sum", "Max", "Min", "Prod", "Reshape", "Transpose",
+            "ConcatV2", "Pack", "Squeeze", "ExpandDims", "StridedSlice", "Slice", "GatherV2", "Pad",
+        ];
+        for (i, t) in types.iter().enumerate() {
+            text.push_str(&format!("  %ctl_{} = {} name(\"n{}\") : () -> ()\n", i, t, i));
+        }
+        text.push_str(&format!(
+            "  %ctl_bn = FusedBatchNormV3 name(\"bn\") {{is_training = false}} : () -> ()\n  %ctl_bt = FusedBatchNormV3 name(\"bt\") {{is_training = true}} : () -> ()\n  %ctl_u = Cumsum name(\"u\") : () -> ()\n}}\n"
+        ));
+        let m = crate::syntax::parse_module(&text).expect("parses");
+        let graph = m.top_ops()[0];
+        let block = crate::dialect::tfg::body_block(&m, graph).expect("body");
+        for op in m.body.block_ops(block) {
+            let t = crate::dialect::tfg::op_type(&m, op);
+            match t {
+                "FusedBatchNormV3" if m.node_name(op).as_deref() == Some("bt") => assert_eq!(default_lowering(&m, op), None),
+                "Cumsum" => assert_eq!(default_lowering(&m, op), None),
+                _ => {
+                    let name = default_lowering(&m, op).unwrap_or_else(|| panic!("{} has no default lowering", t));
+                    assert!(lowering(name).is_some(), "{} chooses unregistered '{}'", t, name);
+                }
+            }
+        }
+    }
+}
