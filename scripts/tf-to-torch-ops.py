@@ -58,7 +58,7 @@ case("compare_select", ([2, 3], F), ([2, 3], F))(lambda a, b: [tf.where(a < b, a
                                                                tf.cast(tf.equal(tf.round(a), 0.0), F), tf.raw_ops.Select(condition=tf.constant([True, False]), x=a, y=b)])
 case("cast", ([2, 3], F))(lambda x: [tf.cast(tf.cast(x * 10.0, I), F), tf.cast(x > 0.0, F)])
 case("activations", ([3, 4], F))(lambda x: [tf.nn.relu6(x * 8.0), tf.nn.elu(x), tf.nn.selu(x), tf.sigmoid(x), tf.tanh(x), tf.nn.softplus(x),
-                                            tf.nn.leaky_relu(x, 0.3), tf.math.erf(x), tf.nn.softmax(x), tf.nn.log_softmax(x)])
+                                            tf.nn.leaky_relu(x, 0.3), tf.math.erf(x), tf.math.erfc(x), tf.nn.softmax(x), tf.nn.log_softmax(x)])
 # --- reductions and shapes -----------------------------------------------------------
 case("reductions", ([2, 3, 4], F))(lambda x: [tf.reduce_mean(x, [1]), tf.reduce_sum(x, [0, 2], keepdims=True), tf.reduce_max(x, -1),
                                               tf.reduce_min(x, [1, 2]), tf.reduce_prod(x + 1.0, [0, 1])])
@@ -102,6 +102,27 @@ case("layout_mix", ([1, 6, 6, 2], F))(lambda x: [tf.transpose(conv(x, 3, 1, "SAM
 case("int_ops", ([2, 3], I), ([3], I))(lambda a, b: [a + b, a * b - 1, tf.maximum(a, b), tf.cast(a > b, I), tf.gather(tf.constant([[1.5, 2.0], [3.0, 4.5], [5.0, 6.0]]), tf.abs(b) % 3),
                                                       tf.reduce_sum(a, [1]), tf.reshape(a, [3, 2]), a // (tf.abs(b) + 1), tf.math.floormod(a, tf.abs(b) + 1),
                                                       tf.math.floordiv(tf.cast(a, F), 2.5)])
+
+
+def keras_cnn():
+    """A small Keras CNN as frozen by TensorFlow: Conv2D + BatchNormalization (frozen to
+    Mul/Sub/AddV2), depthwise, a residual Add, pooling, ZeroPadding2D, Flatten, Dense with exact
+    GELU (Erfc), Dropout, softmax."""
+    tf.keras.utils.set_random_seed(0)
+    L = tf.keras.layers
+    inp = tf.keras.Input((12, 12, 3), batch_size=2)
+    x = L.ReLU()(L.BatchNormalization(moving_variance_initializer="ones", gamma_initializer="random_uniform",
+                                      beta_initializer="random_uniform", moving_mean_initializer="random_uniform")(
+        L.Conv2D(8, 3, strides=2, padding="same")(inp)))
+    y = L.Conv2D(8, 1)(L.DepthwiseConv2D(3, padding="same")(x))
+    x = L.MaxPooling2D(2)(L.Add()([x, y]))
+    x = L.AveragePooling2D(2, strides=1, padding="same")(L.ZeroPadding2D(((1, 0), (0, 1)))(x))
+    x = L.Dropout(0.5)(L.Dense(16, activation="gelu")(L.Flatten()(x)))
+    model = tf.keras.Model(inp, L.Dense(5, activation="softmax")(x))
+    return lambda x: model(x, training=False)
+
+
+case("keras_cnn", ([2, 12, 12, 3], F))(keras_cnn())
 
 
 def build(name, fn, specs, out_dir):

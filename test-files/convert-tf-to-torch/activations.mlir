@@ -1,6 +1,7 @@
 // Activations and unary math keep their input's layout and get their TorchScript defaults:
 // Relu6 is aten.clamp(x, 0.0, 6.0), LeakyRelu takes alpha, Elu/Softplus their torch
-// defaults (alpha, scale, input_scale = 1; beta = 1, threshold = 20), Softmax and LogSoftmax
+// defaults (alpha, scale, input_scale = 1; beta = 1, threshold = 20), Erfc is
+// 1 - erf(x) (aten.rsub.Scalar), Softmax and LogSoftmax
 // work on the last axis (aten._softmax with half_to_float = false).
 // RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
@@ -15,7 +16,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %sg, %ctl_5 = Sigmoid(%sp) name("sigmoid") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
   %th, %ctl_6 = Tanh(%sg) name("tanh") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
   %erf, %ctl_7 = Erf(%th) name("erf") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
-  %sm, %ctl_8 = Softmax(%erf) name("softmax") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %erfc, %ctl_10 = Erfc(%erf) name("erfc") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %sm, %ctl_8 = Softmax(%erfc) name("softmax") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
   %lsm, %ctl_9 = LogSoftmax(%sm) name("log_softmax") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
 }
 
@@ -33,7 +35,9 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK: %[[SG:.*]] = "torch.aten.sigmoid"(%[[SP]])
 // CHECK: %[[TH:.*]] = "torch.aten.tanh"(%[[SG]])
 // CHECK: %[[ERF:.*]] = "torch.aten.erf"(%[[TH]])
+// CHECK: %[[ERF2:.*]] = "torch.aten.erf"(%[[ERF]])
+// CHECK: %[[ERFC:.*]] = "torch.aten.rsub.Scalar"(%[[ERF2]], %[[ONE]], %[[ONE]]) : (!torch.vtensor<[2,5],f32>, !torch.int, !torch.int) -> !torch.vtensor<[2,5],f32>
 // CHECK: %[[FALSE:.*]] = "torch.constant.bool"() <{value = false}>
-// CHECK: %[[SM:.*]] = "torch.aten._softmax"(%[[ERF]], %[[ONE]], %[[FALSE]]) : (!torch.vtensor<[2,5],f32>, !torch.int, !torch.bool) -> !torch.vtensor<[2,5],f32>
+// CHECK: %[[SM:.*]] = "torch.aten._softmax"(%[[ERFC]], %[[ONE]], %[[FALSE]]) : (!torch.vtensor<[2,5],f32>, !torch.int, !torch.bool) -> !torch.vtensor<[2,5],f32>
 // CHECK: %[[LSM:.*]] = "torch.aten._log_softmax"(%[[SM]], %[[ONE]], %[[FALSE]])
 // CHECK: "func.return"(%[[LSM]])

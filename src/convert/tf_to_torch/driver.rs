@@ -96,11 +96,12 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
         errors.push(Diagnostic::error(
             first_missing.unwrap_or_default(),
             format!(
-                "convert-tf-to-torch: {} node{} of {} op type{} have no torch lowering: {}",
+                "convert-tf-to-torch: {} node{} of {} op type{} {} no torch lowering: {}",
                 total,
                 if total == 1 { "" } else { "s" },
                 missing.len(),
                 if missing.len() == 1 { "" } else { "s" },
+                if total == 1 { "has" } else { "have" },
                 list.join("; ")
             ),
         ));

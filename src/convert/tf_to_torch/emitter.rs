@@ -271,6 +271,13 @@ impl<'m> TorchEmitter<'m> {
         self.static_ty(node, v, &format!("input {}", i))
     }
 
+    /// The torch element type of result `i`, known even when its shape is not.
+    pub fn result_dt(&self, node: &TfNode, i: usize) -> R<Dt> {
+        let v = *node.results.get(i).ok_or_else(|| self.err(node, format!("has no result {}", i)))?;
+        super::types::elem_dt(&self.m.ctx, self.m.body.value_type(v))
+            .ok_or_else(|| self.err(node, format!("result {} has no torch element type", i)))
+    }
+
     /// The static type of result `i` (TensorFlow layout).
     pub fn result_ty(&self, node: &TfNode, i: usize) -> R<TTy> {
         let v = *node.results.get(i).ok_or_else(|| self.err(node, format!("has no result {}", i)))?;

@@ -1,5 +1,5 @@
 //! Activations: Relu, Relu6 (`aten.clamp`), Elu, Selu, Sigmoid, Tanh, Softplus, LeakyRelu,
-//! Erf (layout kept), Softmax and LogSoftmax (over the last TensorFlow axis).
+//! Erf, Erfc (layout kept), Softmax and LogSoftmax (over the last TensorFlow axis).
 
 use super::super::emitter::{Converted, TfNode, TorchEmitter, A};
 use super::elementwise::unary;
@@ -13,7 +13,7 @@ pub fn relu(e: &mut TorchEmitter, n: &TfNode) -> R {
 
 /// Relu6(x) = clamp(x, 0, 6).
 pub fn relu6(e: &mut TorchEmitter, n: &TfNode) -> R {
-    if e.result_ty(n, 0)?.dt.is_float() {
+    if e.result_dt(n, 0)?.is_float() {
         unary(e, n, "aten::clamp", vec![A::Float(0.0), A::Float(6.0)])
     } else {
         unary(e, n, "aten::clamp", vec![A::Int(0), A::Int(6)])
@@ -51,6 +51,14 @@ pub fn leaky_relu(e: &mut TorchEmitter, n: &TfNode) -> R {
 
 pub fn erf(e: &mut TorchEmitter, n: &TfNode) -> R {
     unary(e, n, "aten::erf", vec![])
+}
+
+/// Erfc(x) = 1 - erf(x) (`aten.rsub.Scalar`), as Keras's exact GELU uses it.
+pub fn erfc(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let r = unary(e, n, "aten::erf", vec![])?;
+    let ty = e.ty(r[0].value);
+    let v = e.aten("aten::rsub.Scalar", vec![A::T(r[0].value), A::Int(1)], ty)?;
+    Ok(vec![Converted { value: v, layout: r[0].layout }])
 }
 
 fn softmax_like(e: &mut TorchEmitter, n: &TfNode, op: &'static str) -> R {

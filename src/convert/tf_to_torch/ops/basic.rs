@@ -42,7 +42,7 @@ pub fn shape(e: &mut TorchEmitter, n: &TfNode) -> R {
 /// Cast → `aten.to.dtype` (float → int truncates toward zero in both).
 pub fn cast(e: &mut TorchEmitter, n: &TfNode) -> R {
     let c = e.input(n, 0)?;
-    let dt = e.result_ty(n, 0)?.dt;
+    let dt = e.result_dt(n, 0)?;
     Ok(vec![Converted { value: e.cast(c.value, dt)?, layout: c.layout }])
 }
 

@@ -47,7 +47,7 @@ pub fn operands(e: &mut TorchEmitter, n: &TfNode, count: usize) -> Result<(Vec<V
 
 /// The physical result type of an elementwise op over `vals` with the TF result's dtype.
 fn result_ty(e: &mut TorchEmitter, n: &TfNode, vals: &[ValueId]) -> Result<TTy, Diagnostic> {
-    let dt = e.result_ty(n, 0)?.dt;
+    let dt = e.result_dt(n, 0)?;
     let mut shape: Vec<i64> = Vec::new();
     for &v in vals {
         shape = broadcast(&shape, &e.ty(v).shape).ok_or_else(|| e.err(n, "operand shapes do not broadcast"))?;
@@ -68,7 +68,7 @@ fn binary(e: &mut TorchEmitter, n: &TfNode, op: &'static str, extra: Vec<A>) -> 
 /// A unary op `op(x)`, keeping the input's layout.
 pub(super) fn unary(e: &mut TorchEmitter, n: &TfNode, op: &'static str, extra: Vec<A>) -> R {
     let c = e.input(n, 0)?;
-    let dt = e.result_ty(n, 0)?.dt;
+    let dt = e.result_dt(n, 0)?;
     let ty = e.ty(c.value).with_dt(dt);
     let mut args = vec![A::T(c.value)];
     args.extend(extra);

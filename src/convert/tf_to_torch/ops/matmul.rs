@@ -63,7 +63,7 @@ pub fn bias_add(e: &mut TorchEmitter, n: &TfNode) -> R {
             (xv, e.reshape(bias, shape)?, Layout::Plain)
         }
     };
-    let ty = e.ty(xv).with_dt(e.result_ty(n, 0)?.dt);
+    let ty = e.ty(xv).with_dt(e.result_dt(n, 0)?);
     let v = e.aten("aten::add.Tensor", vec![A::T(xv), A::T(bv)], ty)?;
     Ok(vec![Converted { value: v, layout }])
 }

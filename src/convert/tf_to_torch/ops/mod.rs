@@ -75,6 +75,7 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     ("softplus", activation::softplus),
     ("leaky_relu", activation::leaky_relu),
     ("erf", activation::erf),
+    ("erfc", activation::erfc),
     ("softmax", activation::softmax),
     ("log_softmax", activation::log_softmax),
     // matmul.rs
@@ -169,6 +170,7 @@ pub fn default_lowering(m: &Module, op: OpId) -> Option<&'static str> {
         "Softplus" => "softplus",
         "LeakyRelu" => "leaky_relu",
         "Erf" => "erf",
+        "Erfc" => "erfc",
         "Softmax" => "softmax",
         "LogSoftmax" => "log_softmax",
         "MatMul" => "matmul",
