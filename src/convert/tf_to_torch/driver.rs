@@ -195,6 +195,16 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
         fsym,
     );
     m.body.insert_op_before(target, func);
+    // A graph's function library goes with it: every converted node is an aten op, so nothing
+    // in the output calls a library function, and torch-mlir reads no tfg ops.
+    if m.op_name(target) == "tfg.graph" {
+        if let Some(parent) = m.body.parent_block(target) {
+            let library: Vec<OpId> = m.body.block_ops(parent).filter(|&o| m.op_name(o) == "tfg.func").collect();
+            for f in library {
+                m.body.erase_op(f);
+            }
+        }
+    }
     m.body.erase_op(target);
     m.mark_edited();
     Ok((func, emitted))

@@ -1,4 +1,4 @@
-//! Constants and plumbing: Const (`torch.vtensor.literal`), Identity-like ops, NoOp,
+//! Constants and plumbing: Const (`torch.vtensor.literal`), Identity-like ops, IdentityN, NoOp,
 //! Shape/Size/Rank (folded: shapes are static), Cast (`aten.to.dtype`), Fill (`aten.full`).
 
 use super::super::emitter::{Converted, TfNode, TorchEmitter, A};
@@ -23,6 +23,11 @@ pub fn constant(e: &mut TorchEmitter, n: &TfNode) -> R {
 /// Identity, Snapshot, StopGradient, ...: the input itself, in its layout.
 pub fn identity(e: &mut TorchEmitter, n: &TfNode) -> R {
     Ok(vec![e.input(n, 0)?])
+}
+
+/// IdentityN: each input itself.
+pub fn identity_n(e: &mut TorchEmitter, n: &TfNode) -> R {
+    (0..n.inputs.len()).map(|i| e.input(n, i)).collect()
 }
 
 /// NoOp: no data results.

@@ -130,6 +130,17 @@ pub fn logical_or(e: &mut TorchEmitter, n: &TfNode) -> R {
     binary(e, n, "aten::logical_or", vec![])
 }
 
+/// AddN: a chain of `aten.add.Tensor`, in the common layout of its inputs.
+pub fn add_n(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let (vals, layout) = operands(e, n, n.inputs.len())?;
+    let ty = result_ty(e, n, &vals)?;
+    let mut acc = *vals.first().ok_or_else(|| e.err(n, "has no inputs"))?;
+    for &v in &vals[1..] {
+        acc = e.aten("aten::add.Tensor", vec![A::T(acc), A::T(v)], ty.clone())?;
+    }
+    Ok(vec![Converted { value: acc, layout }])
+}
+
 /// SquaredDifference(x, y) = (x - y) * (x - y).
 pub fn squared_difference(e: &mut TorchEmitter, n: &TfNode) -> R {
     let (vals, layout) = operands(e, n, 2)?;

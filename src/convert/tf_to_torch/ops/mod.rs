@@ -26,12 +26,14 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     // basic.rs
     ("const", basic::constant),
     ("identity", basic::identity),
+    ("identity_n", basic::identity_n),
     ("noop", basic::noop),
     ("shape", basic::shape),
     ("cast", basic::cast),
     ("fill", basic::fill),
     // elementwise.rs
     ("add", elementwise::add),
+    ("add_n", elementwise::add_n),
     ("sub", elementwise::sub),
     ("mul", elementwise::mul),
     ("div", elementwise::div),
@@ -123,11 +125,13 @@ pub fn default_lowering(m: &Module, op: OpId) -> Option<&'static str> {
     Some(match tfg::op_type(m, op) {
         "Const" => "const",
         "Identity" | "Snapshot" | "StopGradient" | "PreventGradient" | "PlaceholderWithDefault" | "EnsureShape" => "identity",
+        "IdentityN" => "identity_n",
         "NoOp" => "noop",
         "Shape" | "Size" | "Rank" => "shape",
         "Cast" => "cast",
         "Fill" => "fill",
         "Add" | "AddV2" => "add",
+        "AddN" => "add_n",
         "Sub" => "sub",
         "Mul" => "mul",
         "RealDiv" => "div",
