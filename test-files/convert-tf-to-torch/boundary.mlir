@@ -6,6 +6,8 @@
 // RUN: %amanda_opt %s --pass='convert-tf-to-torch{feeds=y,x fetches=relu:0 func-name=forward}' | FileCheck %s --check-prefix=ORDER
 // RUN: %amanda_opt %s --pass='convert-tf-to-torch{feeds=add,x fetches=mul}' | FileCheck %s --check-prefix=CUT
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
+// The operand lists agree with the TorchScript schemas of the pytorch namespace:
+// RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null
 
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<2>} : () -> (tensor<*xf32>)

@@ -4,6 +4,8 @@
 // reshapes its [KH,KW,C,M] filter to [KH,KW,1,C*M] before the OIHW permute, with groups = C.
 // RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
+// The operand lists agree with the TorchScript schemas of the pytorch namespace:
+// RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null
 
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<1x2x6x6>} : () -> (tensor<*xf32>)

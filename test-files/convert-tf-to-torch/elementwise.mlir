@@ -6,6 +6,8 @@
 // are emitted where they are first used as tensors.
 // RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
+// The operand lists agree with the TorchScript schemas of the pytorch namespace:
+// RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null
 
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %a, %ctl = Placeholder name("a") {dtype = f32, shape = #tf_type.shape<2x3>} : () -> (tensor<*xf32>)

@@ -2,6 +2,8 @@
 // the fetches (control tokens dropped).
 // RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
+// The operand lists agree with the TorchScript schemas of the pytorch namespace:
+// RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null
 
 tfg.func @f(%x: tensor<3xf32> {tfg.name = "x"}, %y: tensor<3xf32> {tfg.name = "y"}) -> (tensor<3xf32> {tfg.name = "z"}) {
   %t, %ctl = Tanh(%x) name("t") {T = f32} : (tensor<3xf32>) -> (tensor<3xf32>)
