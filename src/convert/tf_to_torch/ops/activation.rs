@@ -1,7 +1,8 @@
 //! Activations: Relu, Relu6 (`aten.clamp`), Elu, Selu, Sigmoid, Tanh, Softplus, LeakyRelu,
-//! Erf, Erfc (layout kept), Softmax and LogSoftmax (over the last TensorFlow axis).
+//! Erf, Erfc (layout kept), Softmax and LogSoftmax (over the last TensorFlow axis: dim 1 of a value
+//! held as NCHW, which keeps its layout).
 
-use super::super::emitter::{Converted, TfNode, TorchEmitter, A};
+use super::super::emitter::{Converted, Layout, TfNode, TorchEmitter, A};
 use super::elementwise::unary;
 use crate::diag::Diagnostic;
 
@@ -61,12 +62,13 @@ pub fn erfc(e: &mut TorchEmitter, n: &TfNode) -> R {
     Ok(vec![Converted { value: v, layout: r[0].layout }])
 }
 
+/// Over the last TensorFlow axis; a value held as NCHW keeps its layout (C is dim 1).
 fn softmax_like(e: &mut TorchEmitter, n: &TfNode, op: &'static str) -> R {
-    let x = e.logical(n, 0)?;
-    let ty = e.result_ty(n, 0)?;
-    let dim = ty.rank() as i64 - 1;
-    let v = e.aten(op, vec![A::T(x), A::Int(dim), A::Bool(false)], ty)?;
-    Ok(vec![Converted::plain(v)])
+    let c = e.input(n, 0)?;
+    let ty = e.ty(c.value).with_dt(e.result_dt(n, 0)?);
+    let dim = if c.layout == Layout::Nchw { 1 } else { ty.rank() as i64 - 1 };
+    let v = e.aten(op, vec![A::T(c.value), A::Int(dim), A::Bool(false)], ty)?;
+    Ok(vec![Converted { value: v, layout: c.layout }])
 }
 
 pub fn softmax(e: &mut TorchEmitter, n: &TfNode) -> R {
