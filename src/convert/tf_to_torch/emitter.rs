@@ -19,7 +19,7 @@ use smallvec::SmallVec;
 
 use super::types::{Dt, TTy};
 use crate::diag::Diagnostic;
-use crate::ir::types::{TypeData, DYNAMIC};
+use crate::ir::types::TypeData;
 use crate::ir::{AttrData, AttrId, BlockId, Module, NamedAttr, OpForm, OpId, OpSpec, Span, TypeId, ValueId};
 use crate::namespace::OpSchema;
 use crate::passes::folding::tensor::{DType, Tensor, Values};
@@ -667,11 +667,6 @@ fn parse_float(s: &str) -> Option<f64> {
         return u64::from_str_radix(hex, 16).ok().map(f64::from_bits);
     }
     s.parse().ok()
-}
-
-/// Whether a dim is unknown.
-pub fn is_dynamic(d: i64) -> bool {
-    d == DYNAMIC || d < 0
 }
 
 #[cfg(test)]
