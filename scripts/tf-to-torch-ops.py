@@ -67,6 +67,8 @@ case("shapes", ([2, 3, 4], F))(lambda x: [tf.reshape(x, [4, -1]), tf.transpose(x
                                           tf.squeeze(tf.reshape(x, [2, 1, 3, 4]), [1]), tf.expand_dims(x, -1), tf.slice(x, [0, 1, 1], [-1, 2, 2]),
                                           tf.gather(x, [2, 0, 2], axis=1), tf.pad(x, [[0, 0], [1, 2], [0, 1]]),
                                           tf.fill([2, 2], 3.0), tf.cast(tf.shape(x), F)])
+case("split_tile_arg", ([4, 6], F))(lambda x: list(tf.split(x, 3, axis=1)) + list(tf.split(x, [1, -1, 2], axis=0)) + list(tf.unstack(x, axis=1))[:2]
+                                   + [tf.tile(x, [2, 1]), tf.cast(tf.argmax(x, 1), F), tf.cast(tf.argmin(x, 0, output_type=tf.int32), F)])
 case("strided_slice", ([4, 5, 6], F))(lambda x: [x[1:3, ::2, -1], x[..., 1:4], x[::-1, tf.newaxis, 2:0:-1], x[-1], x[:, 1:, ::-2],
                                                  x[1:, ..., :3], x[tf.newaxis, ..., 0]])
 # --- convolutions and pools ----------------------------------------------------------

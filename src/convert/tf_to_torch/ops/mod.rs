@@ -11,6 +11,7 @@ pub mod matmul;
 pub mod nn;
 pub mod reduce;
 pub mod shape;
+pub mod split;
 
 use super::emitter::{Converted, TfNode, TorchEmitter};
 use crate::diag::Diagnostic;
@@ -107,6 +108,13 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     ("slice", shape::slice),
     ("gather", shape::gather),
     ("pad", shape::pad),
+    // split.rs
+    ("split", split::split),
+    ("split_v", split::split_v),
+    ("unpack", split::unpack),
+    ("tile", split::tile),
+    ("arg_max", split::arg_max),
+    ("arg_min", split::arg_min),
 ];
 
 /// The lowering named `name`.
@@ -207,6 +215,12 @@ pub fn default_lowering(m: &Module, op: OpId) -> Option<&'static str> {
         "Slice" => "slice",
         "GatherV2" => "gather",
         "Pad" | "PadV2" => "pad",
+        "Split" => "split",
+        "SplitV" => "split_v",
+        "Unpack" => "unpack",
+        "Tile" => "tile",
+        "ArgMax" => "arg_max",
+        "ArgMin" => "arg_min",
         _ => return None,
     })
 }
