@@ -611,6 +611,41 @@ impl<'m> TorchEmitter<'m> {
         self.aten("aten::permute", vec![A::T(v), A::Ints(perm.to_vec())], ty)
     }
 
+    /// A constant TensorFlow value reshaped to `shape` (same element count) and permuted by
+    /// `perm`, computed here and emitted as one literal (a filter in torch's OIHW order);
+    /// `None` when `tf` is not a known constant.
+    pub fn permuted_constant(&mut self, tf: ValueId, shape: &[i64], perm: &[usize]) -> Option<ValueId> {
+        let t = self.known(tf)?;
+        let dt = TTy::of_type(&self.m.ctx, self.m.body.value_type(tf)).map(|t| t.dt)?;
+        if shape.iter().product::<i64>() != t.len() as i64 || perm.len() != shape.len() {
+            return None;
+        }
+        let out_shape: Vec<i64> = perm.iter().map(|&p| shape[p]).collect();
+        // Row-major strides of the input, read in the output's order.
+        let mut strides = vec![1i64; shape.len()];
+        for i in (0..shape.len().saturating_sub(1)).rev() {
+            strides[i] = strides[i + 1] * shape[i + 1];
+        }
+        let n = t.len();
+        let mut index = vec![0i64; out_shape.len()];
+        let mut order = Vec::with_capacity(n);
+        for _ in 0..n {
+            order.push(index.iter().zip(perm).map(|(&i, &p)| i * strides[p]).sum::<i64>() as usize);
+            for d in (0..index.len()).rev() {
+                index[d] += 1;
+                if index[d] < out_shape[d] {
+                    break;
+                }
+                index[d] = 0;
+            }
+        }
+        let host = match &t.values {
+            Values::Int(v) => Tensor::ints(t.dtype, out_shape, order.iter().map(|&i| v[i]).collect()),
+            Values::Float(v) => Tensor::floats(t.dtype, out_shape, order.iter().map(|&i| v[i]).collect()),
+        };
+        Some(self.literal(&host, dt))
+    }
+
     /// `aten.reshape` to a static shape.
     pub fn reshape(&mut self, v: ValueId, shape: Vec<i64>) -> R<ValueId> {
         if self.ty(v).shape == shape {

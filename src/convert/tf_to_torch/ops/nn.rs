@@ -2,7 +2,7 @@
 //! (`aten.convolution`), MaxPool (`aten.max_pool2d`), AvgPool (`aten.avg_pool2d`),
 //! FusedBatchNorm(V2/V3) for inference (`aten.batch_norm`).
 //!
-//! Layouts: torch computes these in NCHW. An NHWC input is taken held as NCHW (permuted once
+//! Layouts: torch computes these in NCHW; constant filters are rearranged to OIHW here. An NHWC input is taken held as NCHW (permuted once
 //! per value, or already NCHW when a previous op made it) and the result stays NCHW
 //! ([`Layout::Nchw`]): the permutes back happen only where a value leaves this world (a fetch
 //! or an op that needs the TensorFlow layout). Padding follows TensorFlow exactly: `SAME`
@@ -115,16 +115,24 @@ fn convolution(e: &mut TorchEmitter, n: &TfNode, depthwise: bool) -> R {
     }
     let (kh, kw, fin, fout) = (ft.shape[0], ft.shape[1], ft.shape[2], ft.shape[3]);
     let cin = xt.shape[1];
-    let filter = e.logical(n, 1)?;
-    // TensorFlow HWIO → torch OIHW; depthwise [KH,KW,C,M] → [C*M,1,KH,KW], groups C.
-    let (weight, groups) = if depthwise {
-        let f = e.reshape(filter, vec![kh, kw, 1, fin * fout])?;
-        (e.permute(f, &[3, 2, 0, 1])?, fin)
+    // TensorFlow HWIO → torch OIHW; depthwise [KH,KW,C,M] → [C*M,1,KH,KW], groups C. A
+    // constant filter is rearranged here, into one literal.
+    let hwio = if depthwise { [kh, kw, 1, fin * fout] } else { [kh, kw, fin, fout] };
+    let groups = if depthwise {
+        fin
     } else {
         if fin == 0 || cin % fin != 0 {
             return Err(e.err(n, format!("input channels {} are not a multiple of the filter's {}", cin, fin)));
         }
-        (e.permute(filter, &[3, 2, 0, 1])?, cin / fin)
+        cin / fin
+    };
+    let weight = match e.permuted_constant(n.inputs[1], &hwio, &[3, 2, 0, 1]) {
+        Some(w) => w,
+        None => {
+            let filter = e.logical(n, 1)?;
+            let f = e.reshape(filter, hwio.to_vec())?;
+            e.permute(f, &[3, 2, 0, 1])?
+        }
     };
     let p = pads(e, n, &w, [xt.shape[2], xt.shape[3]], [kh, kw])?;
     let (x, sym) = pad_asymmetric(e, x, p, 0.0)?;
