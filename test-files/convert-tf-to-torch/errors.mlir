@@ -34,3 +34,30 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %z, %ctl_3 = Identity(%rnd) name("keep") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
 }
 // CHECK: errors.mlir:[[# @LINE-3]]:3: error: convert-tf-to-torch: the control edge from 'rng' to 'relu' orders a stateful op
+
+// -----
+
+// Malformed operands are errors at the node, not crashes.
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<2x3>} : () -> (tensor<*xf32>)
+  %p, %ctl_0 = Const name("p") {dtype = i32, value = dense<[1, 1]> : tensor<2xi32>} : () -> (tensor<*xi32>)
+  %t, %ctl_1 = Transpose(%x, %p) name("transpose") {T = f32, Tperm = i32} : (tensor<*xf32>, tensor<*xi32>) -> (tensor<*xf32>)
+}
+// CHECK: errors.mlir:[[# @LINE-2]]:3: error: convert-tf-to-torch: Transpose 'transpose': [1, 1] is not a permutation of the 2 dims
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %b, %ctl = Const name("b") {dtype = f32, value = dense<1.0> : tensor<f32>} : () -> (tensor<*xf32>)
+  %m, %ctl_0 = MatMul(%b, %b) name("mm") {T = f32, transpose_a = true} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+}
+// CHECK: errors.mlir:[[# @LINE-2]]:3: error: convert-tf-to-torch: MatMul 'mm': operand 0 has rank 0; a matrix product needs 2
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<2x4>} : () -> (tensor<*xf32>)
+  %w, %ctl_0 = Const name("w") {dtype = f32, value = dense<1.0> : tensor<3x4xf32>} : () -> (tensor<*xf32>)
+  %m, %ctl_1 = MatMul(%x, %w) name("mm") {T = f32, transpose_a = false, transpose_b = false} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+}
+// CHECK: errors.mlir:[[# @LINE-2]]:3: error: convert-tf-to-torch: MatMul 'mm': result 0 has type tensor<*xf32> without a static shape or a torch element type (input shapes: [2,4], [3,4])

@@ -17,7 +17,19 @@ fn transpose_last(e: &mut TorchEmitter, v: ValueId) -> Result<ValueId, Diagnosti
     e.aten("aten::transpose.int", vec![A::T(v), A::Int(r as i64 - 2), A::Int(r as i64 - 1)], ty.with_shape(shape))
 }
 
+/// Both operands of a matrix product have rank 2 or more (MatMul: exactly 2).
+fn check_ranks(e: &TorchEmitter, n: &TfNode, exact: bool) -> Result<(), Diagnostic> {
+    for i in 0..2 {
+        let r = e.input_ty(n, i)?.rank();
+        if r < 2 || (exact && r != 2) {
+            return Err(e.err(n, format!("operand {} has rank {}; a matrix product needs {}", i, r, if exact { "2" } else { "2 or more" })));
+        }
+    }
+    Ok(())
+}
+
 pub fn matmul(e: &mut TorchEmitter, n: &TfNode) -> R {
+    check_ranks(e, n, true)?;
     let mut a = e.logical(n, 0)?;
     let mut b = e.logical(n, 1)?;
     if e.attr_bool(n, "transpose_a").unwrap_or(false) {
@@ -31,6 +43,7 @@ pub fn matmul(e: &mut TorchEmitter, n: &TfNode) -> R {
 }
 
 pub fn batch_matmul(e: &mut TorchEmitter, n: &TfNode) -> R {
+    check_ranks(e, n, false)?;
     let mut a = e.logical(n, 0)?;
     let mut b = e.logical(n, 1)?;
     if e.attr_bool(n, "adj_x").unwrap_or(false) {
@@ -50,6 +63,9 @@ pub fn batch_matmul(e: &mut TorchEmitter, n: &TfNode) -> R {
 pub fn bias_add(e: &mut TorchEmitter, n: &TfNode) -> R {
     let x = e.input(n, 0)?;
     let bias = e.logical(n, 1)?;
+    if e.ty(bias).rank() != 1 || e.input_ty(n, 0)?.rank() < 2 {
+        return Err(e.err(n, "expects a bias of rank 1 and a value of rank 2 or more"));
+    }
     let c = e.ty(bias).shape[0];
     let nchw_format = e.attr_str(n, "data_format").as_deref() == Some("NCHW");
     let (xv, bv, layout) = match (x.layout, nchw_format) {

@@ -75,6 +75,9 @@ fn pads(e: &TorchEmitter, n: &TfNode, w: &Window, input: [i64; 2], k: [i64; 2]) 
 
 /// The input as NCHW, and the layout the result will have.
 fn nchw_input(e: &mut TorchEmitter, n: &TfNode, w: &Window) -> Result<(ValueId, Layout), Diagnostic> {
+    if e.input_ty(n, 0)?.rank() != 4 {
+        return Err(e.err(n, "expects an input of rank 4"));
+    }
     if w.nchw_format {
         Ok((e.logical(n, 0)?, Layout::Plain))
     } else {

@@ -28,6 +28,11 @@ pub fn reshape(e: &mut TorchEmitter, n: &TfNode) -> R {
 
 pub fn transpose(e: &mut TorchEmitter, n: &TfNode) -> R {
     let perm = e.known_ints(n, 1, "permutation")?;
+    let rank = e.input_ty(n, 0)?.rank();
+    let mut seen = vec![false; rank];
+    if perm.len() != rank || !perm.iter().all(|&p| p >= 0 && (p as usize) < rank && !std::mem::replace(&mut seen[p as usize], true)) {
+        return Err(e.err(n, format!("{:?} is not a permutation of the {} dims", perm, rank)));
+    }
     let c = e.input(n, 0)?;
     let (x, perm) = if c.layout == Layout::Nchw && perm.len() == 4 {
         // out = permute(logical, perm) = permute(physical, TO_NHWC ∘ perm).
