@@ -142,6 +142,9 @@ pub fn slice(e: &mut TorchEmitter, n: &TfNode) -> R {
     let mut x = e.logical(n, 0)?;
     for d in 0..xt.rank() {
         let end = if size[d] < 0 { xt.shape[d] } else { begin[d] + size[d] };
+        if begin[d] < 0 || end > xt.shape[d] || end < begin[d] {
+            return Err(e.err(n, format!("begin {} and size {} are out of range for dim {} of size {}", begin[d], size[d], d, xt.shape[d])));
+        }
         x = slice_dim(e, x, d, begin[d], end, 1)?;
     }
     Ok(vec![Converted::plain(x)])
