@@ -6,6 +6,7 @@
 //! * [`types`] — TensorFlow tensor types and torch's `!torch.vtensor`.
 //! * [`boundary`] — feeds, fetches, pruning, topological order, control edges.
 //! * [`emitter`] — [`emitter::TorchEmitter`]: the generic aten emitter, constants, layouts.
+//! * [`reading`] — what lowerings read of a TensorFlow node: types, attributes, known values.
 //! * [`driver`] — runs a conversion with a *chooser* (which lowering converts each node).
 //! * [`ops`] — the lowerings, one file per op family, and their registry.
 //!
@@ -17,6 +18,7 @@ pub mod boundary;
 pub mod driver;
 pub mod emitter;
 pub mod ops;
+pub mod reading;
 pub mod types;
 
 pub use driver::{convert, Options};
