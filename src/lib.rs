@@ -21,8 +21,10 @@
 //! * [`input`] — reading the input (memory-mapped when it is a regular file).
 //! * [`cli`] — the `amanda-opt` command line.
 //! * [`format`] — the formatter (`--format`); [`lsp`] — the language server `amanda-lsp`.
+//! * [`convert`] — conversions out of tfg (`convert-tf-to-torch`).
 
 pub mod cli;
+pub mod convert;
 pub mod diag;
 pub mod dialect;
 pub mod expect;

@@ -21,6 +21,7 @@ impl Default for PassRegistry {
         super::folding::register(&mut r);
         super::testing::register(&mut r);
         crate::tables::register(&mut r);
+        crate::convert::register(&mut r);
         r
     }
 }

@@ -409,3 +409,31 @@ fn update_signature(m: &mut Module, func: OpId) -> bool {
     m.body.set_attr(func, sym, attr);
     true
 }
+
+// ---------------------------------------------------------------- one op at a time
+//
+// For converters that walk a graph in topological order and learn shapes as they go
+// (convert-tf-to-torch): refine one op from its operands' current types.
+
+/// Refines the result types of `op` from the current types of its operands (and the known
+/// values of its operands' producers: Const, Identity of one, Shape/Size/Rank of static
+/// shapes). Returns whether a type changed.
+pub fn refine_op(m: &mut Module, op: OpId) -> bool {
+    if !can_refine_op(m, op) {
+        return false;
+    }
+    let mut si = ShapeInference { cache: FxHashMap::default(), refined: 0 };
+    for v in tfg::data_operands(m, op) {
+        let mut chain = Vec::new();
+        let mut cur = m.body.defining_op(v);
+        // Through Identity chains, producers first.
+        while let Some(d) = cur {
+            chain.push(d);
+            cur = if tfg::op_type(m, d) == "Identity" { tfg::data_operands(m, d).first().and_then(|&x| m.body.defining_op(x)) } else { None };
+        }
+        for d in chain.into_iter().rev() {
+            si.cache_results(m, d);
+        }
+    }
+    si.infer_and_update(m, op)
+}

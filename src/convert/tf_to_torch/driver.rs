@@ -1,0 +1,211 @@
+//! Runs a conversion: shape inference on the TensorFlow body, the boundary plan, one check
+//! that every needed node has a lowering (one error listing every unconvertible op type with
+//! its count and node names), then each node's lowering in topological order, and finally
+//! the `func.func` replacing the TensorFlow op. The lowering of each node is chosen by a
+//! *chooser* given as a parameter ([`super::default_lowering`] unless a table replaces it).
+
+use rustc_hash::FxHashMap;
+
+use super::boundary;
+use super::emitter::{Converted, TorchEmitter};
+use super::ops::{lowering, Lowering};
+use super::types::TTy;
+use crate::dialect::tfg;
+use crate::diag::Diagnostic;
+use crate::ir::body::BlockArgInfo;
+use crate::ir::{AttrData, Module, NamedAttr, OpForm, OpId, OpSpec, Span, TypeData};
+use crate::passes::{PassContext, PassTarget};
+
+/// The pass options.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub feeds: Vec<String>,
+    pub fetches: Vec<String>,
+    pub func_name: String,
+    pub tags: Vec<String>,
+}
+
+/// Which lowering converts a node (by name, see [`super::lowering`]); `None`: none does.
+pub type Chooser<'a> = &'a dyn Fn(&Module, OpId) -> Option<&'static str>;
+
+/// The pass: converts the `tfg.graph` of the module (or, without one, its first `tfg.func`),
+/// or the target op when the pass is nested on one. Returns the number of ops emitted.
+pub fn run(m: &mut Module, target: PassTarget, opts: &Options, choose: Chooser) -> Result<u64, Vec<Diagnostic>> {
+    let op = match target {
+        PassTarget::Op(op) if matches!(m.op_name(op), "tfg.graph" | "tfg.func") => op,
+        _ => {
+            let top: Vec<OpId> = m.body.block_ops(m.root_block()).collect();
+            let graph = top.iter().copied().find(|&o| m.op_name(o) == "tfg.graph");
+            let func = top.iter().copied().find(|&o| m.op_name(o) == "tfg.func" && m.op_attr(o, "generic").is_none());
+            match graph.or(func) {
+                Some(o) => o,
+                None => return Err(vec![Diagnostic::error_nowhere("convert-tf-to-torch: no tfg.graph or tfg.func to convert")]),
+            }
+        }
+    };
+    convert(m, op, opts, choose).map(|(_, n)| n)
+}
+
+/// Converts `target` (a `tfg.graph` or `tfg.func`) into a `func.func` that takes its place.
+pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) -> Result<(OpId, u64), Vec<Diagnostic>> {
+    crate::passes::folding::shape_inference::run(m, PassTarget::Op(target), &mut PassContext::new())?;
+    let Some(block) = tfg::body_block(m, target) else {
+        return Err(vec![Diagnostic::error(m.body.op(target).span, "convert-tf-to-torch: the op has no body")]);
+    };
+    let plan = boundary::plan(m, target, block, &opts.feeds, &opts.fetches)?;
+
+    // Every needed node has a lowering, or one error lists those that do not.
+    let mut cache: FxHashMap<&'static str, Lowering> = FxHashMap::default();
+    let mut chosen: Vec<Lowering> = Vec::with_capacity(plan.order.len());
+    let mut missing: Vec<(String, Vec<String>)> = Vec::new();
+    let mut missing_at: FxHashMap<String, usize> = FxHashMap::default();
+    let mut first_missing: Option<Span> = None;
+    let mut errors = Vec::new();
+    for node in &plan.order {
+        if node.op_type == "Placeholder" {
+            errors.push(Diagnostic::error(
+                node.span,
+                format!("convert-tf-to-torch: Placeholder '{}' is needed by the fetches but not fed (add it to feeds)", node.name),
+            ));
+            continue;
+        }
+        let f = choose(m, node.op).and_then(|name| match cache.get(name) {
+            Some(&f) => Some(f),
+            None => {
+                let f = lowering(name)?;
+                cache.insert(name, f);
+                Some(f)
+            }
+        });
+        match f {
+            Some(f) => chosen.push(f),
+            None => {
+                first_missing.get_or_insert(node.span);
+                let i = *missing_at.entry(node.op_type.clone()).or_insert_with(|| {
+                    missing.push((node.op_type.clone(), Vec::new()));
+                    missing.len() - 1
+                });
+                missing[i].1.push(node.name.clone());
+            }
+        }
+    }
+    if !missing.is_empty() {
+        let total: usize = missing.iter().map(|(_, n)| n.len()).sum();
+        let list: Vec<String> =
+            missing.iter().map(|(ty, names)| format!("{} ({}: {})", ty, names.len(), names.join(", "))).collect();
+        errors.push(Diagnostic::error(
+            first_missing.unwrap_or_default(),
+            format!(
+                "convert-tf-to-torch: {} node{} of {} op type{} {} no torch lowering: {}",
+                total,
+                if total == 1 { "" } else { "s" },
+                missing.len(),
+                if missing.len() == 1 { "" } else { "s" },
+                if total == 1 { "has" } else { "have" },
+                list.join("; ")
+            ),
+        ));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+
+    // The boundary's types.
+    let span = m.body.op(target).span;
+    let static_ty = |m: &Module, v, what: &str| -> Result<TTy, Diagnostic> {
+        match TTy::of_type(&m.ctx, m.body.value_type(v)) {
+            Some(t) if t.is_static() => Ok(t),
+            _ => {
+                let who = m.body.defining_op(v).map(|o| boundary::node_of(m, o).name).unwrap_or_else(|| "an argument".into());
+                let at = m.body.defining_op(v).map(|o| m.body.op(o).span).unwrap_or(span);
+                Err(Diagnostic::error(at, format!("convert-tf-to-torch: {} '{}' has no static shape and torch element type", what, who)))
+            }
+        }
+    };
+    let mut arg_tys = Vec::new();
+    for &f in &plan.feeds {
+        arg_tys.push(static_ty(m, f, "feed").map_err(|d| vec![d])?);
+    }
+
+    // The function body.
+    let fblock = m.body.create_block(Span::default());
+    let mut e = TorchEmitter::new(m, fblock);
+    for (&f, t) in plan.feeds.iter().zip(&arg_tys) {
+        let ty = e.vtensor_type(t);
+        let a = e.m.body.add_block_arg(fblock, ty, BlockArgInfo::default());
+        e.set_type(a, t.clone());
+        e.bind(f, Converted::plain(a));
+    }
+    for (node, f) in plan.order.iter().zip(chosen) {
+        // Constants are emitted where they are first used as tensors, if ever.
+        if node.op_type == "Const" {
+            e.defer(node.clone(), f);
+            continue;
+        }
+        // Types learnt from earlier conversions may make this node's static now.
+        crate::passes::folding::shape_inference::refine_op(e.m, node.op);
+        let outs = f(&mut e, node).map_err(|d| vec![d])?;
+        for (&r, c) in node.results.iter().zip(outs) {
+            e.bind(r, c);
+            e.learn_type(r);
+        }
+    }
+    let mut res_tys = Vec::new();
+    for &f in &plan.fetches {
+        res_tys.push(static_ty(e.m, f, "fetch").map_err(|d| vec![d])?);
+    }
+    let mut rets = Vec::new();
+    for (&f, t) in plan.fetches.iter().zip(&res_tys) {
+        let who = e.m.body.defining_op(f).map(|o| boundary::node_of(e.m, o).name).unwrap_or_default();
+        let v = match e.logical_of(f) {
+            Some(r) => r.map_err(|d| vec![d])?,
+            None => return Err(vec![Diagnostic::error(span, format!("convert-tf-to-torch: the fetch '{}' has no torch value", who))]),
+        };
+        if e.ty(v) != *t {
+            return Err(vec![Diagnostic::error(
+                span,
+                format!(
+                    "convert-tf-to-torch: internal error: fetch '{}' converted as {} but TensorFlow says {}",
+                    who,
+                    e.ty(v).torch_spelling(),
+                    t.torch_spelling()
+                ),
+            )]);
+        }
+        rets.push(v);
+    }
+    e.ret(&rets);
+    let emitted = e.emitted;
+
+    // `func.func` in the TensorFlow op's place.
+    let inputs = arg_tys.iter().map(|t| e.vtensor_type(t)).collect();
+    let results = res_tys.iter().map(|t| e.vtensor_type(t)).collect();
+    let fty = m.ctx.ty(TypeData::Function { inputs, results });
+    let fty_attr = m.ctx.attr(AttrData::Type(fty));
+    let name_attr = m.ctx.string_attr(if opts.func_name.is_empty() { "main" } else { &opts.func_name });
+    let (k_type, k_name) = (m.ctx.sym("function_type"), m.ctx.sym("sym_name"));
+    let props = m.ctx.attr(AttrData::Dict(vec![
+        NamedAttr { name: k_type, value: fty_attr },
+        NamedAttr { name: k_name, value: name_attr },
+    ]));
+    let region = m.body.create_region(vec![fblock], Span::default());
+    let fsym = m.ctx.sym("func.func");
+    let func = m.body.create_op(
+        OpSpec { regions: smallvec::smallvec![region], properties: Some(props), form: OpForm::Generic, ..OpSpec::default() },
+        fsym,
+    );
+    m.body.insert_op_before(target, func);
+    // A graph's function library goes with it: every converted node is an aten op, so nothing
+    // in the output calls a library function, and torch-mlir reads no tfg ops.
+    if m.op_name(target) == "tfg.graph" {
+        if let Some(parent) = m.body.parent_block(target) {
+            let library: Vec<OpId> = m.body.block_ops(parent).filter(|&o| m.op_name(o) == "tfg.func").collect();
+            for f in library {
+                m.body.erase_op(f);
+            }
+        }
+    }
+    m.body.erase_op(target);
+    m.mark_edited();
+    Ok((func, emitted))
+}

@@ -1,0 +1,578 @@
+//! [`TorchEmitter`]: builds the body of the torch `func.func` op by op, in MLIR's generic
+//! form as torch-mlir reads it. It owns
+//!
+//! * the map from each converted TensorFlow value to its torch value and *layout*
+//!   ([`Converted`]): a rank-4 NHWC value may be held as NCHW (what convolutions produce);
+//!   the other layout is materialized lazily by one `aten.permute`, once per value;
+//! * the ONE generic aten emitter [`TorchEmitter::aten`]: an op by its TorchScript name with
+//!   the leading operands a lowering gives, the rest filled from the schema's defaults
+//!   (`dialects/pytorch/2.15.jsonl` through the namespace registry), every scalar and list
+//!   made a `torch.constant.*` / `torch.prim.ListConstruct` operand;
+//! * constants (`torch.constant.*`, deduplicated) and `torch.vtensor.literal`s, and the
+//!   deferral of Const nodes to their first use as a tensor.
+//!
+//! What lowerings read of the TensorFlow node is in [`super::reading`].
+
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+use super::types::{Dt, TTy};
+use crate::diag::Diagnostic;
+use crate::ir::types::TypeData;
+use crate::ir::{AttrData, AttrId, BlockId, Module, NamedAttr, OpForm, OpId, OpSpec, Span, TypeId, ValueId};
+use crate::namespace::OpSchema;
+use crate::passes::folding::tensor::{DType, Tensor, Values};
+
+/// How a converted value's dims are arranged relative to its TensorFlow value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// The TensorFlow layout.
+    Plain,
+    /// A rank-4 NHWC TensorFlow value held as NCHW (`permute [0,3,1,2]` of it).
+    Nchw,
+}
+
+/// NHWC → NCHW.
+pub const TO_NCHW: [i64; 4] = [0, 3, 1, 2];
+/// NCHW → NHWC.
+pub const TO_NHWC: [i64; 4] = [0, 2, 3, 1];
+
+/// The torch value standing for one TensorFlow value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Converted {
+    pub value: ValueId,
+    pub layout: Layout,
+}
+
+impl Converted {
+    pub fn plain(value: ValueId) -> Converted {
+        Converted { value, layout: Layout::Plain }
+    }
+
+    pub fn nchw(value: ValueId) -> Converted {
+        Converted { value, layout: Layout::Nchw }
+    }
+}
+
+/// A TensorFlow node as lowerings see it.
+#[derive(Clone, Debug)]
+pub struct TfNode {
+    pub op: OpId,
+    /// The node name (`name("...")`), or the op type when it has none.
+    pub name: String,
+    /// `MatMul`, `Conv2D`, ... (without `tfg.`).
+    pub op_type: String,
+    /// Data operands.
+    pub inputs: Vec<ValueId>,
+    /// Data results.
+    pub results: Vec<ValueId>,
+    pub span: Span,
+}
+
+/// One operand of an aten op, before it is made a torch value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum A {
+    T(ValueId),
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+    None,
+    Ints(Vec<i64>),
+    Tensors(Vec<ValueId>),
+    Str(String),
+    /// A `ScalarType` (its TorchScript number).
+    Dtype(Dt),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum ConstKey {
+    Int(i64),
+    Float(u64),
+    Bool(bool),
+    None,
+    Str(String),
+}
+
+struct Slot {
+    primary: Converted,
+    logical: Option<ValueId>,
+    nchw: Option<ValueId>,
+}
+
+/// Builds the torch function body (see the module doc).
+pub struct TorchEmitter<'m> {
+    pub m: &'m mut Module,
+    block: BlockId,
+    values: FxHashMap<ValueId, Slot>,
+    types: FxHashMap<ValueId, TTy>,
+    consts: FxHashMap<ConstKey, ValueId>,
+    schemas: FxHashMap<&'static str, Arc<OpSchema>>,
+    deferred: FxHashMap<ValueId, (TfNode, super::ops::Lowering)>,
+    /// How many ops were emitted (statistics).
+    pub emitted: u64,
+}
+
+type R<T> = Result<T, Diagnostic>;
+
+impl<'m> TorchEmitter<'m> {
+    pub fn new(m: &'m mut Module, block: BlockId) -> Self {
+        TorchEmitter {
+            m,
+            block,
+            values: FxHashMap::default(),
+            types: FxHashMap::default(),
+            consts: FxHashMap::default(),
+            schemas: FxHashMap::default(),
+            deferred: FxHashMap::default(),
+            emitted: 0,
+        }
+    }
+
+    // ------------------------------------------------------------ diagnostics
+
+    /// An error about `node`, naming it.
+    pub fn err(&self, node: &TfNode, msg: impl AsRef<str>) -> Diagnostic {
+        Diagnostic::error(node.span, format!("convert-tf-to-torch: {} '{}': {}", node.op_type, node.name, msg.as_ref()))
+    }
+
+    // ------------------------------------------------------------ the value map
+
+    /// Records the torch value of a TensorFlow value.
+    pub fn bind(&mut self, tf: ValueId, c: Converted) {
+        self.values.insert(tf, Slot { primary: c, logical: None, nchw: None });
+    }
+
+    /// Records a block argument (or any value made outside [`TorchEmitter::aten`]) and its type.
+    pub fn set_type(&mut self, v: ValueId, ty: TTy) {
+        self.types.insert(v, ty);
+    }
+
+    pub fn is_bound(&self, tf: ValueId) -> bool {
+        self.values.contains_key(&tf)
+    }
+
+    /// Defers a node's conversion until one of its results is first used as a tensor (a
+    /// Const used only as a shape, axis or permutation is never emitted).
+    pub fn defer(&mut self, node: TfNode, f: super::ops::Lowering) {
+        for &r in &node.results {
+            self.deferred.insert(r, (node.clone(), f));
+        }
+    }
+
+    /// Converts the deferred node of `tf`, if there is one.
+    fn materialize(&mut self, tf: ValueId) -> R<()> {
+        if self.values.contains_key(&tf) {
+            return Ok(());
+        }
+        let Some((node, f)) = self.deferred.remove(&tf) else { return Ok(()) };
+        for r in &node.results {
+            self.deferred.remove(r);
+        }
+        let outs = f(self, &node)?;
+        for (&r, c) in node.results.iter().zip(outs) {
+            self.bind(r, c);
+        }
+        Ok(())
+    }
+
+    /// The converted value of input `i` of `node`, in whatever layout it is held.
+    pub fn input(&mut self, node: &TfNode, i: usize) -> R<Converted> {
+        let v = *node.inputs.get(i).ok_or_else(|| self.err(node, format!("expects an input {}", i)))?;
+        self.materialize(v)?;
+        self.values.get(&v).map(|s| s.primary).ok_or_else(|| self.err(node, format!("input {} has no torch value", i)))
+    }
+
+    /// Input `i` of `node` in the TensorFlow layout (a permute is made once per value).
+    pub fn logical(&mut self, node: &TfNode, i: usize) -> R<ValueId> {
+        let c = self.input(node, i)?;
+        let tf = node.inputs[i];
+        match c.layout {
+            Layout::Plain => Ok(c.value),
+            Layout::Nchw => {
+                if let Some(v) = self.values[&tf].logical {
+                    return Ok(v);
+                }
+                let v = self.permute(c.value, &TO_NHWC)?;
+                self.values.get_mut(&tf).expect("bound").logical = Some(v);
+                Ok(v)
+            }
+        }
+    }
+
+    /// The TensorFlow value `tf` in the TensorFlow layout (for results of the function).
+    pub fn logical_of(&mut self, tf: ValueId) -> Option<R<ValueId>> {
+        if let Err(d) = self.materialize(tf) {
+            return Some(Err(d));
+        }
+        let slot = self.values.get(&tf)?;
+        Some(match (slot.primary.layout, slot.logical) {
+            (Layout::Plain, _) => Ok(slot.primary.value),
+            (Layout::Nchw, Some(v)) => Ok(v),
+            (Layout::Nchw, None) => {
+                let p = slot.primary.value;
+                self.permute(p, &TO_NHWC).inspect(|&v| self.values.get_mut(&tf).expect("bound").logical = Some(v))
+            }
+        })
+    }
+
+    /// Input `i` of `node` (a rank-4 NHWC TensorFlow value) held as NCHW.
+    pub fn nchw(&mut self, node: &TfNode, i: usize) -> R<ValueId> {
+        let c = self.input(node, i)?;
+        let tf = node.inputs[i];
+        match c.layout {
+            Layout::Nchw => Ok(c.value),
+            Layout::Plain => {
+                if let Some(v) = self.values[&tf].nchw {
+                    return Ok(v);
+                }
+                if self.ty(c.value).rank() != 4 {
+                    return Err(self.err(node, format!("input {} is not of rank 4", i)));
+                }
+                let v = self.permute(c.value, &TO_NCHW)?;
+                self.values.get_mut(&tf).expect("bound").nchw = Some(v);
+                Ok(v)
+            }
+        }
+    }
+
+    /// After a node is converted: a result whose TensorFlow type has no static shape takes
+    /// the shape of its torch value (in the TensorFlow layout), so later nodes see it.
+    pub fn learn_type(&mut self, tf: ValueId) {
+        let t = self.m.body.value_type(tf);
+        if TTy::of_type(&self.m.ctx, t).is_some_and(|t| t.is_static()) {
+            return;
+        }
+        let Some(slot) = self.values.get(&tf) else { return };
+        let mut ty = self.ty(slot.primary.value);
+        if slot.primary.layout == Layout::Nchw {
+            ty = ty.permuted(&[0, 2, 3, 1]);
+        }
+        let Some(elem) = (match self.m.ctx.type_data(self.m.ctx.resolved_type(t)) {
+            TypeData::RankedTensor { elem, .. } | TypeData::UnrankedTensor { elem } => Some(*elem),
+            _ => None,
+        }) else {
+            return;
+        };
+        let nt = self.m.ctx.ty(TypeData::RankedTensor { shape: ty.shape, elem, encoding: None });
+        self.m.body.set_value_type(tf, nt);
+    }
+
+    /// The type of a torch value made by this emitter.
+    pub fn ty(&self, v: ValueId) -> TTy {
+        self.types.get(&v).cloned().expect("every torch value has a recorded type")
+    }
+
+    // ------------------------------------------------------------ building ops
+
+    fn opaque(&mut self, text: &str) -> TypeId {
+        let s = self.m.ctx.sym(text);
+        self.m.ctx.ty(TypeData::Opaque(s))
+    }
+
+    /// The torch type of a tensor.
+    pub fn vtensor_type(&mut self, ty: &TTy) -> TypeId {
+        let text = ty.torch_spelling();
+        self.opaque(&text)
+    }
+
+    /// Appends a generic op to the function body.
+    fn push(&mut self, name: &str, operands: &[ValueId], results: &[TypeId], props: Vec<NamedAttr>) -> OpId {
+        let properties = if props.is_empty() { None } else { Some(self.m.ctx.attr(AttrData::Dict(props))) };
+        let sym = self.m.ctx.sym(name);
+        let spec = OpSpec { result_types: results.iter().copied().collect(), properties, form: OpForm::Generic, ..OpSpec::default() };
+        let op = self.m.body.create_op(spec, sym);
+        self.m.body.set_operands(op, operands);
+        self.m.body.append_op(self.block, op);
+        self.emitted += 1;
+        op
+    }
+
+    fn value_prop(&mut self, value: AttrId) -> Vec<NamedAttr> {
+        vec![NamedAttr { name: self.m.ctx.sym("value"), value }]
+    }
+
+    fn constant(&mut self, key: ConstKey) -> ValueId {
+        if let Some(&v) = self.consts.get(&key) {
+            return v;
+        }
+        let (name, ty, value) = match &key {
+            ConstKey::Int(i) => {
+                let i64t = self.m.ctx.ty(TypeData::Integer { width: 64, signedness: crate::ir::types::Signedness::Signless });
+                let spelling = self.m.ctx.sym(&i.to_string());
+                ("torch.constant.int", "!torch.int", Some(self.m.ctx.attr(AttrData::Int { spelling, ty: Some(i64t) })))
+            }
+            ConstKey::Float(bits) => {
+                let f64s = self.m.ctx.sym("f64");
+                let f64t = self.m.ctx.ty(TypeData::Float(f64s));
+                let spelling = self.m.ctx.sym(&float_spelling(f64::from_bits(*bits)));
+                ("torch.constant.float", "!torch.float", Some(self.m.ctx.attr(AttrData::Float { spelling, ty: Some(f64t) })))
+            }
+            ConstKey::Bool(b) => ("torch.constant.bool", "!torch.bool", Some(self.m.ctx.attr(AttrData::Bool(*b)))),
+            ConstKey::None => ("torch.constant.none", "!torch.none", None),
+            ConstKey::Str(s) => ("torch.constant.str", "!torch.str", Some(self.m.ctx.string_attr(s))),
+        };
+        let t = self.opaque(ty);
+        let props = match value {
+            Some(a) => self.value_prop(a),
+            None => Vec::new(),
+        };
+        let op = self.push(name, &[], &[t], props);
+        let v = self.m.body.results(op)[0];
+        self.consts.insert(key, v);
+        v
+    }
+
+    pub fn const_int(&mut self, i: i64) -> ValueId {
+        self.constant(ConstKey::Int(i))
+    }
+
+    pub fn const_float(&mut self, f: f64) -> ValueId {
+        self.constant(ConstKey::Float(f.to_bits()))
+    }
+
+    fn list(&mut self, items: &[ValueId], elem: &str) -> ValueId {
+        let t = self.opaque(&format!("!torch.list<{}>", elem));
+        let op = self.push("torch.prim.ListConstruct", items, &[t], Vec::new());
+        self.m.body.results(op)[0]
+    }
+
+    /// `torch.vtensor.literal` of a `dense<...>` attribute whose element type is rewritten
+    /// to torch's (`i32` → `si32`); the attribute's own payload is reused.
+    pub fn literal_of_dense(&mut self, dense: AttrId, ty: &TTy) -> Option<ValueId> {
+        let AttrData::Dense { value, .. } = self.m.ctx.attr_data(self.m.ctx.resolved_attr(dense)).clone() else { return None };
+        let elem = ty.dt.elem_type(&mut self.m.ctx);
+        let tensor_ty = self.m.ctx.ty(TypeData::RankedTensor { shape: ty.shape.clone(), elem, encoding: None });
+        let attr = self.m.ctx.attr(AttrData::Dense { value, ty: tensor_ty });
+        let t = self.vtensor_type(ty);
+        let props = self.value_prop(attr);
+        let op = self.push("torch.vtensor.literal", &[], &[t], props);
+        let v = self.m.body.results(op)[0];
+        self.types.insert(v, ty.clone());
+        Some(v)
+    }
+
+    /// `torch.vtensor.literal` of a host tensor, as element type `dt`.
+    pub fn literal(&mut self, t: &Tensor, dt: Dt) -> ValueId {
+        let dtype = match dt {
+            Dt::F16 | Dt::Bf16 | Dt::F32 | Dt::F64 => {
+                crate::passes::folding::tensor::DType::Float(crate::printer::float::float_sem(dt.spelling()).expect("known float"))
+            }
+            Dt::I1 => DType::Bool,
+            Dt::Si8 => DType::Int { width: 8, unsigned: false },
+            Dt::Si16 => DType::Int { width: 16, unsigned: false },
+            Dt::Si32 => DType::i32(),
+            Dt::Si64 => DType::i64(),
+            Dt::Ui8 => DType::Int { width: 8, unsigned: true },
+        };
+        let host = match &t.values {
+            Values::Int(v) => Tensor::ints(dtype, t.shape.clone(), v.clone()),
+            Values::Float(v) => Tensor::floats(dtype, t.shape.clone(), v.clone()),
+        };
+        let attr = host.to_attr(&mut self.m.ctx);
+        self.literal_of_dense(attr, &TTy::new(t.shape.clone(), dt)).expect("to_attr makes a dense attribute")
+    }
+
+    /// A float literal tensor of shape `shape`.
+    pub fn literal_f(&mut self, shape: Vec<i64>, values: Vec<f64>, dt: Dt) -> ValueId {
+        let f = Tensor::floats(DType::Float(crate::printer::float::float_sem("f64").expect("f64")), shape, values);
+        self.literal(&f, dt)
+    }
+
+    fn schema(&mut self, name: &'static str) -> Option<Arc<OpSchema>> {
+        if let Some(s) = self.schemas.get(name) {
+            return Some(s.clone());
+        }
+        let reg = crate::namespace::global().read().ok()?;
+        let v = reg.resolve("amanda/pytorch")?;
+        let s = reg.lookup(v, name)?;
+        self.schemas.insert(name, s.clone());
+        Some(s)
+    }
+
+    fn operand(&mut self, a: &A, ty: &str) -> ValueId {
+        let float = ty.starts_with("float");
+        match a {
+            A::T(v) => *v,
+            A::Int(i) if float => self.const_float(*i as f64),
+            A::Int(i) => self.const_int(*i),
+            A::Dtype(d) => self.const_int(d.scalar_type_code()),
+            A::Float(f) => self.const_float(*f),
+            A::Bool(b) => self.constant(ConstKey::Bool(*b)),
+            A::None => self.constant(ConstKey::None),
+            A::Str(s) => self.constant(ConstKey::Str(s.clone())),
+            A::Ints(items) => {
+                let vs: Vec<ValueId> = items.iter().map(|&i| self.const_int(i)).collect();
+                self.list(&vs, "int")
+            }
+            A::Tensors(items) => self.list(items, "vtensor"),
+        }
+    }
+
+    /// THE generic aten emitter: `op` by its TorchScript name (`aten::add.Tensor`), with the
+    /// leading operands `args` (`A::T` tensors, scalars, lists); the remaining arguments are
+    /// filled from the schema's defaults. Returns the op's result, of type `result`.
+    pub fn aten(&mut self, op: &'static str, args: Vec<A>, result: TTy) -> R<ValueId> {
+        let r = self.aten_multi(op, args, &[result])?;
+        Ok(r[0])
+    }
+
+    /// [`TorchEmitter::aten`] for ops with several tensor results.
+    pub fn aten_multi(&mut self, op: &'static str, mut args: Vec<A>, results: &[TTy]) -> R<Vec<ValueId>> {
+        let Some(schema) = self.schema(op) else {
+            return Err(Diagnostic::error_nowhere(format!("convert-tf-to-torch: the pytorch namespace has no op '{}'", op)));
+        };
+        if args.len() > schema.inputs.len() {
+            return Err(Diagnostic::error_nowhere(format!(
+                "convert-tf-to-torch: '{}' takes {} arguments, {} given",
+                op,
+                schema.inputs.len(),
+                args.len()
+            )));
+        }
+        for p in &schema.inputs[args.len()..] {
+            match &p.default {
+                Some(d) => args.push(arg_of_json(d)),
+                None => {
+                    return Err(Diagnostic::error_nowhere(format!(
+                        "convert-tf-to-torch: '{}' needs its argument '{}' (no default)",
+                        op, p.name
+                    )))
+                }
+            }
+        }
+        let mut operands: SmallVec<[ValueId; 8]> = SmallVec::new();
+        for (a, p) in args.iter().zip(&schema.inputs) {
+            let ty = p.ty.as_deref().unwrap_or("");
+            if matches!(a, A::T(_)) != ty.starts_with("Tensor") || (matches!(a, A::T(_)) && ty.starts_with("Tensor[]")) {
+                if !(matches!(a, A::Tensors(_)) && ty.starts_with("Tensor[]")) && !(matches!(a, A::None) && ty.ends_with('?')) {
+                    return Err(Diagnostic::error_nowhere(format!(
+                        "convert-tf-to-torch: '{}' argument '{}' of type {} given {:?}",
+                        op, p.name, ty, a
+                    )));
+                }
+            }
+            operands.push(self.operand(a, ty));
+        }
+        let types: Vec<TypeId> = results.iter().map(|t| self.vtensor_type(t)).collect();
+        let name = format!("torch.{}", op.replace("::", "."));
+        let id = self.push(&name, &operands, &types, Vec::new());
+        let rs = self.m.body.results(id).to_vec();
+        for (v, t) in rs.iter().zip(results) {
+            self.types.insert(*v, t.clone());
+        }
+        Ok(rs)
+    }
+
+    // ------------------------------------------------------------ common shapes of ops
+
+    /// `aten.permute`: `out[i] = in[perm[i]]`.
+    pub fn permute(&mut self, v: ValueId, perm: &[i64]) -> R<ValueId> {
+        let p: Vec<usize> = perm.iter().map(|&d| d as usize).collect();
+        let ty = self.ty(v).permuted(&p);
+        self.aten("aten::permute", vec![A::T(v), A::Ints(perm.to_vec())], ty)
+    }
+
+    /// A constant TensorFlow value reshaped to `shape` (same element count) and permuted by
+    /// `perm`, computed here and emitted as one literal (a filter in torch's OIHW order);
+    /// `None` when `tf` is not a known constant.
+    pub fn permuted_constant(&mut self, tf: ValueId, shape: &[i64], perm: &[usize]) -> Option<ValueId> {
+        let t = self.known(tf)?;
+        let dt = TTy::of_type(&self.m.ctx, self.m.body.value_type(tf)).map(|t| t.dt)?;
+        if shape.iter().product::<i64>() != t.len() as i64 || perm.len() != shape.len() {
+            return None;
+        }
+        let out_shape: Vec<i64> = perm.iter().map(|&p| shape[p]).collect();
+        // Row-major strides of the input, read in the output's order.
+        let mut strides = vec![1i64; shape.len()];
+        for i in (0..shape.len().saturating_sub(1)).rev() {
+            strides[i] = strides[i + 1] * shape[i + 1];
+        }
+        let n = t.len();
+        let mut index = vec![0i64; out_shape.len()];
+        let mut order = Vec::with_capacity(n);
+        for _ in 0..n {
+            order.push(index.iter().zip(perm).map(|(&i, &p)| i * strides[p]).sum::<i64>() as usize);
+            for d in (0..index.len()).rev() {
+                index[d] += 1;
+                if index[d] < out_shape[d] {
+                    break;
+                }
+                index[d] = 0;
+            }
+        }
+        let host = match &t.values {
+            Values::Int(v) => Tensor::ints(t.dtype, out_shape, order.iter().map(|&i| v[i]).collect()),
+            Values::Float(v) => Tensor::floats(t.dtype, out_shape, order.iter().map(|&i| v[i]).collect()),
+        };
+        Some(self.literal(&host, dt))
+    }
+
+    /// `aten.reshape` to a static shape.
+    pub fn reshape(&mut self, v: ValueId, shape: Vec<i64>) -> R<ValueId> {
+        if self.ty(v).shape == shape {
+            return Ok(v);
+        }
+        let ty = self.ty(v).with_shape(shape.clone());
+        self.aten("aten::reshape", vec![A::T(v), A::Ints(shape)], ty)
+    }
+
+    /// Converts to element type `dt` (`aten.to.dtype`), when it differs.
+    pub fn cast(&mut self, v: ValueId, dt: Dt) -> R<ValueId> {
+        let ty = self.ty(v);
+        if ty.dt == dt {
+            return Ok(v);
+        }
+        self.aten("aten::to.dtype", vec![A::T(v), A::Dtype(dt)], ty.with_dt(dt))
+    }
+
+    /// Appends `func.return`.
+    pub fn ret(&mut self, values: &[ValueId]) {
+        self.push("func.return", values, &[], Vec::new());
+    }
+}
+
+fn arg_of_json(v: &serde_json::Value) -> A {
+    use serde_json::Value;
+    match v {
+        Value::Null => A::None,
+        Value::Bool(b) => A::Bool(*b),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => A::Int(i),
+            None => A::Float(n.as_f64().unwrap_or(0.0)),
+        },
+        Value::String(s) => A::Str(s.clone()),
+        Value::Array(items) => A::Ints(items.iter().filter_map(|i| i.as_i64()).collect()),
+        Value::Object(_) => A::None,
+    }
+}
+
+/// An MLIR float literal that reads back as exactly `f` (always with a `.`).
+pub fn float_spelling(f: f64) -> String {
+    if !f.is_finite() {
+        return format!("0x{:016X}", f.to_bits());
+    }
+    let s = format!("{:e}", f);
+    match s.split_once('e') {
+        Some((mant, exp)) if !mant.contains('.') => format!("{}.0e{}", mant, exp),
+        _ => s,
+    }
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::float_spelling;
+
+    #[test]
+    fn float_literals_read_back_exactly() {
+        for f in [0.0, 1.0, -6.0, 0.1, 1e-5, 3.4028234663852886e38, -3.4028234663852886e38, 0.30000001192092896] {
+            let s = float_spelling(f);
+            assert!(s.contains('.') || s.starts_with("0x"), "{} has no '.'", s);
+            assert_eq!(s.parse::<f64>().unwrap(), f, "{}", s);
+        }
+        assert_eq!(float_spelling(1.0), "1.0e0");
+        assert_eq!(float_spelling(f64::NEG_INFINITY), "0xFFF0000000000000");
+    }
+}

@@ -1,0 +1,74 @@
+//! `convert-tf-to-torch{feeds fetches func-name tags}`: a `tfg.graph` (or `tfg.func`) becomes
+//! `func.func @main` in torch-mlir's `torch` dialect, in the form `torch_mlir.fx` writes
+//! (value tensors, `torch.constant.*` operands, every aten op with its full TorchScript
+//! operand list). docs/convert-tf-to-torch.md is the user's side.
+//!
+//! * [`types`] — TensorFlow tensor types and torch's `!torch.vtensor`.
+//! * [`boundary`] — feeds, fetches, pruning, topological order, control edges.
+//! * [`emitter`] — [`emitter::TorchEmitter`]: the generic aten emitter, constants, layouts.
+//! * [`reading`] — what lowerings read of a TensorFlow node: types, attributes, known values.
+//! * [`driver`] — runs a conversion with a *chooser* (which lowering converts each node).
+//! * [`ops`] — the lowerings, one file per op family, and their registry.
+//!
+//! The table hook: every lowering is a named [`Lowering`] in [`lowering`]/[`lowering_names`];
+//! [`default_lowering`] is the built-in choice per node; the driver takes the chooser as a
+//! parameter, so a mapping table can replace it.
+
+pub mod boundary;
+pub mod driver;
+pub mod emitter;
+pub mod ops;
+pub mod reading;
+pub mod types;
+
+pub use driver::{convert, Options};
+pub use emitter::{Converted, Layout, TfNode, TorchEmitter};
+pub use ops::{default_lowering, lowering, lowering_names, Lowering};
+
+use crate::passes::{OptionKind, PassInfo, PassOption, PassRegistry};
+
+const OPTIONS: &[PassOption] = &[
+    PassOption {
+        name: "feeds",
+        kind: OptionKind::StringList,
+        default: "",
+        description: "Nodes (name or name:port) that become the function's arguments; default: the Placeholders in text order",
+    },
+    PassOption {
+        name: "fetches",
+        kind: OptionKind::StringList,
+        default: "",
+        description: "Values (name or name:port) the function returns; default: the first data result of each node whose data results nothing uses",
+    },
+    PassOption { name: "func-name", kind: OptionKind::String, default: "main", description: "Name of the torch function" },
+    PassOption {
+        name: "tags",
+        kind: OptionKind::StringList,
+        default: "",
+        description: "Rule tags a mapping table selects with (the built-in lowerings have none)",
+    },
+];
+
+/// Registers `convert-tf-to-torch`.
+pub fn register(r: &mut PassRegistry) {
+    r.add(PassInfo {
+        name: "convert-tf-to-torch",
+        summary: "Convert a TensorFlow graph (tfg.graph or tfg.func) to torch-mlir's torch dialect (func.func @main)",
+        options: OPTIONS,
+        anchor: None,
+        create: |o| {
+            let opts = Options {
+                feeds: o.list("feeds"),
+                fetches: o.list("fetches"),
+                func_name: o.string("func-name"),
+                tags: o.list("tags"),
+            };
+            Ok(Box::new(move |m: &mut crate::ir::Module, t, cx: &mut crate::passes::PassContext| {
+                let n = driver::run(m, t, &opts, &default_lowering)?;
+                cx.stat("num-torch-ops", "Number of torch ops emitted", n);
+                cx.mark_changed();
+                Ok(())
+            }))
+        },
+    });
+}

@@ -1,0 +1,80 @@
+//! Activations: Relu, Relu6 (`aten.clamp`), Elu, Selu, Sigmoid, Tanh, Softplus, LeakyRelu,
+//! Erf, Erfc (layout kept), Softmax and LogSoftmax (over the last TensorFlow axis: dim 1 of a value
+//! held as NCHW, which keeps its layout).
+
+use super::super::emitter::{Converted, Layout, TfNode, TorchEmitter, A};
+use super::elementwise::unary;
+use crate::diag::Diagnostic;
+
+type R = Result<Vec<Converted>, Diagnostic>;
+
+pub fn relu(e: &mut TorchEmitter, n: &TfNode) -> R {
+    unary(e, n, "aten::relu", vec![])
+}
+
+/// Relu6(x) = clamp(x, 0, 6).
+pub fn relu6(e: &mut TorchEmitter, n: &TfNode) -> R {
+    if e.result_dt(n, 0)?.is_float() {
+        unary(e, n, "aten::clamp", vec![A::Float(0.0), A::Float(6.0)])
+    } else {
+        unary(e, n, "aten::clamp", vec![A::Int(0), A::Int(6)])
+    }
+}
+
+/// Elu: alpha 1 (TensorFlow's Elu has no alpha).
+pub fn elu(e: &mut TorchEmitter, n: &TfNode) -> R {
+    unary(e, n, "aten::elu", vec![])
+}
+
+pub fn selu(e: &mut TorchEmitter, n: &TfNode) -> R {
+    unary(e, n, "aten::selu", vec![])
+}
+
+pub fn sigmoid(e: &mut TorchEmitter, n: &TfNode) -> R {
+    unary(e, n, "aten::sigmoid", vec![])
+}
+
+pub fn tanh(e: &mut TorchEmitter, n: &TfNode) -> R {
+    unary(e, n, "aten::tanh", vec![])
+}
+
+/// Softplus: log(1 + exp(x)); torch's threshold 20 returns x above it, which equals
+/// TensorFlow's result to within f32 rounding.
+pub fn softplus(e: &mut TorchEmitter, n: &TfNode) -> R {
+    unary(e, n, "aten::softplus", vec![])
+}
+
+/// LeakyRelu: `alpha` (TensorFlow's default 0.2).
+pub fn leaky_relu(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let alpha = e.attr_f64(n, "alpha").unwrap_or(0.2);
+    unary(e, n, "aten::leaky_relu", vec![A::Float(alpha)])
+}
+
+pub fn erf(e: &mut TorchEmitter, n: &TfNode) -> R {
+    unary(e, n, "aten::erf", vec![])
+}
+
+/// Erfc(x) = 1 - erf(x) (`aten.rsub.Scalar`), as Keras's exact GELU uses it.
+pub fn erfc(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let r = unary(e, n, "aten::erf", vec![])?;
+    let ty = e.ty(r[0].value);
+    let v = e.aten("aten::rsub.Scalar", vec![A::T(r[0].value), A::Int(1)], ty)?;
+    Ok(vec![Converted { value: v, layout: r[0].layout }])
+}
+
+/// Over the last TensorFlow axis; a value held as NCHW keeps its layout (C is dim 1).
+fn softmax_like(e: &mut TorchEmitter, n: &TfNode, op: &'static str) -> R {
+    let c = e.input(n, 0)?;
+    let ty = e.ty(c.value).with_dt(e.result_dt(n, 0)?);
+    let dim = if c.layout == Layout::Nchw { 1 } else { ty.rank() as i64 - 1 };
+    let v = e.aten(op, vec![A::T(c.value), A::Int(dim), A::Bool(false)], ty)?;
+    Ok(vec![Converted { value: v, layout: c.layout }])
+}
+
+pub fn softmax(e: &mut TorchEmitter, n: &TfNode) -> R {
+    softmax_like(e, n, "aten::_softmax")
+}
+
+pub fn log_softmax(e: &mut TorchEmitter, n: &TfNode) -> R {
+    softmax_like(e, n, "aten::_log_softmax")
+}

@@ -1,0 +1,67 @@
+//! Constants and plumbing: Const (`torch.vtensor.literal`), Identity-like ops, IdentityN, NoOp,
+//! Shape/Size/Rank (folded: shapes are static), Cast (`aten.to.dtype`), Fill (`aten.full`).
+
+use super::super::emitter::{Converted, TfNode, TorchEmitter, A};
+use crate::diag::Diagnostic;
+
+type R = Result<Vec<Converted>, Diagnostic>;
+
+/// `Const` → `torch.vtensor.literal` (integer element types become signed, as torch wants).
+pub fn constant(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let ty = e.result_ty(n, 0)?;
+    let value = e.need(n, "value", e.attr(n, "value"))?;
+    if let Some(v) = e.literal_of_dense(value, &ty) {
+        return Ok(vec![Converted::plain(v)]);
+    }
+    // Not a dense<> attribute (a tensor proto): go through the host value.
+    match e.known(n.results[0]) {
+        Some(t) => Ok(vec![Converted::plain(e.literal(&t, ty.dt))]),
+        None => Err(e.err(n, "its value is not a dense tensor amanda-opt can read")),
+    }
+}
+
+/// Identity, Snapshot, StopGradient, ...: the input itself, in its layout.
+pub fn identity(e: &mut TorchEmitter, n: &TfNode) -> R {
+    Ok(vec![e.input(n, 0)?])
+}
+
+/// IdentityN: each input itself.
+pub fn identity_n(e: &mut TorchEmitter, n: &TfNode) -> R {
+    (0..n.inputs.len()).map(|i| e.input(n, i)).collect()
+}
+
+/// NoOp: no data results.
+pub fn noop(_e: &mut TorchEmitter, _n: &TfNode) -> R {
+    Ok(Vec::new())
+}
+
+/// Shape, Size, Rank of a static shape: a literal.
+pub fn shape(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let ty = e.result_ty(n, 0)?;
+    match e.known(n.results[0]) {
+        Some(t) => Ok(vec![Converted::plain(e.literal(&t, ty.dt))]),
+        None => Err(e.err(n, "the shape of its input is not static")),
+    }
+}
+
+/// Cast → `aten.to.dtype` (float → int truncates toward zero in both).
+pub fn cast(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let c = e.input(n, 0)?;
+    let dt = e.result_dt(n, 0)?;
+    Ok(vec![Converted { value: e.cast(c.value, dt)?, layout: c.layout }])
+}
+
+/// Fill(dims, value) → `aten.full` with a known value, else `aten.broadcast_to`.
+pub fn fill(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let ty = e.result_ty(n, 0)?;
+    let scalar = e.known(n.inputs[1]).filter(|t| t.len() == 1);
+    let v = match scalar {
+        Some(t) if ty.dt.is_float() => e.aten("aten::full", vec![A::Ints(ty.shape.clone()), A::Float(t.float_at(0)), A::Dtype(ty.dt)], ty)?,
+        Some(t) => e.aten("aten::full", vec![A::Ints(ty.shape.clone()), A::Int(t.int_at(0)), A::Dtype(ty.dt)], ty)?,
+        None => {
+            let x = e.logical(n, 1)?;
+            e.aten("aten::broadcast_to", vec![A::T(x), A::Ints(ty.shape.clone())], ty)?
+        }
+    };
+    Ok(vec![Converted::plain(v)])
+}

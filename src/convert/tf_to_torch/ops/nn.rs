@@ -1,0 +1,278 @@
+//! Convolutions, pooling and batch norm: Conv2D and DepthwiseConv2dNative
+//! (`aten.convolution`), MaxPool (`aten.max_pool2d`), AvgPool (`aten.avg_pool2d`),
+//! FusedBatchNorm(V2/V3) for inference (`aten.batch_norm`).
+//!
+//! Layouts: torch computes these in NCHW; constant filters are rearranged to OIHW here. An NHWC input is taken held as NCHW (permuted once
+//! per value, or already NCHW when a previous op made it) and the result stays NCHW
+//! ([`Layout::Nchw`]): the permutes back happen only where a value leaves this world (a fetch
+//! or an op that needs the TensorFlow layout). Padding follows TensorFlow exactly: `SAME`
+//! pads `total = max((ceil(in/s)-1)*s + (k-1)*d + 1 - in, 0)`, `total/2` before; when the
+//! two sides differ the input is padded explicitly first (`aten.constant_pad_nd`), as
+//! TensorFlow does, since torch's convolution and pooling pad symmetrically.
+
+use super::super::emitter::{Converted, Layout, TfNode, TorchEmitter, A};
+use super::super::types::TTy;
+use crate::diag::Diagnostic;
+use crate::ir::ValueId;
+
+type R = Result<Vec<Converted>, Diagnostic>;
+
+/// (before, after) padding of one spatial dim.
+type Pads = [(i64, i64); 2];
+
+/// The spatial attributes of a conv or pool: strides, dilations, kernel in (H, W) order.
+struct Window {
+    nchw_format: bool,
+    strides: [i64; 2],
+    dilations: [i64; 2],
+}
+
+fn spatial(e: &TorchEmitter, n: &TfNode, name: &str, nchw_format: bool, default: i64) -> Result<[i64; 2], Diagnostic> {
+    match e.attr_ints(n, name) {
+        None => Ok([default, default]),
+        Some(v) if v.len() == 4 => Ok(if nchw_format { [v[2], v[3]] } else { [v[1], v[2]] }),
+        Some(v) if v.len() == 2 => Ok([v[0], v[1]]),
+        Some(_) => Err(e.err(n, format!("attribute '{}' must have 4 entries", name))),
+    }
+}
+
+fn window(e: &TorchEmitter, n: &TfNode) -> Result<Window, Diagnostic> {
+    let nchw_format = e.attr_str(n, "data_format").as_deref() == Some("NCHW");
+    Ok(Window {
+        nchw_format,
+        strides: spatial(e, n, "strides", nchw_format, 1)?,
+        dilations: spatial(e, n, "dilations", nchw_format, 1)?,
+    })
+}
+
+/// TensorFlow's padding of the spatial dims `input` (H, W) for kernel `k`.
+fn pads(e: &TorchEmitter, n: &TfNode, w: &Window, input: [i64; 2], k: [i64; 2]) -> Result<Pads, Diagnostic> {
+    let padding = e.need(n, "padding", e.attr_str(n, "padding"))?;
+    let mut out = [(0, 0); 2];
+    match padding.as_str() {
+        "VALID" => {}
+        "SAME" => {
+            for i in 0..2 {
+                let s = w.strides[i];
+                let eff = (k[i] - 1) * w.dilations[i] + 1;
+                let o = (input[i] + s - 1) / s;
+                let total = ((o - 1) * s + eff - input[i]).max(0);
+                out[i] = (total / 2, total - total / 2);
+            }
+        }
+        "EXPLICIT" => {
+            let p = e.need(n, "explicit_paddings", e.attr_ints(n, "explicit_paddings"))?;
+            if p.len() != 8 {
+                return Err(e.err(n, "explicit_paddings must have 8 entries"));
+            }
+            let (h, wd) = if w.nchw_format { (2, 3) } else { (1, 2) };
+            out = [(p[2 * h], p[2 * h + 1]), (p[2 * wd], p[2 * wd + 1])];
+        }
+        other => return Err(e.err(n, format!("unknown padding '{}'", other))),
+    }
+    Ok(out)
+}
+
+/// The input as NCHW, and the layout the result will have.
+fn nchw_input(e: &mut TorchEmitter, n: &TfNode, w: &Window) -> Result<(ValueId, Layout), Diagnostic> {
+    if e.input_ty(n, 0)?.rank() != 4 {
+        return Err(e.err(n, "expects an input of rank 4"));
+    }
+    if w.nchw_format {
+        Ok((e.logical(n, 0)?, Layout::Plain))
+    } else {
+        Ok((e.nchw(n, 0)?, Layout::Nchw))
+    }
+}
+
+/// The result type as torch computes it (NCHW).
+fn nchw_result(e: &TorchEmitter, n: &TfNode, w: &Window) -> Result<TTy, Diagnostic> {
+    let ty = e.result_ty(n, 0)?;
+    if ty.rank() != 4 {
+        return Err(e.err(n, "expects a result of rank 4"));
+    }
+    Ok(if w.nchw_format { ty } else { ty.permuted(&[0, 3, 1, 2]) })
+}
+
+/// Pads `x` (NCHW) explicitly when the two sides of a dim differ; returns the symmetric
+/// padding left for the op.
+fn pad_asymmetric(e: &mut TorchEmitter, x: ValueId, p: Pads, value: f64) -> Result<(ValueId, [i64; 2]), Diagnostic> {
+    if p.iter().all(|&(a, b)| a == b) {
+        return Ok((x, [p[0].0, p[1].0]));
+    }
+    let ty = e.ty(x);
+    let shape = vec![ty.shape[0], ty.shape[1], ty.shape[2] + p[0].0 + p[0].1, ty.shape[3] + p[1].0 + p[1].1];
+    let pad = vec![p[1].0, p[1].1, p[0].0, p[0].1];
+    let v = if ty.dt.is_float() { A::Float(value) } else { A::Int(value as i64) };
+    let y = e.aten("aten::constant_pad_nd", vec![A::T(x), A::Ints(pad), v], ty.with_shape(shape))?;
+    Ok((y, [0, 0]))
+}
+
+fn convolution(e: &mut TorchEmitter, n: &TfNode, depthwise: bool) -> R {
+    let w = window(e, n)?;
+    let (x, layout) = nchw_input(e, n, &w)?;
+    let xt = e.ty(x);
+    let ft = e.input_ty(n, 1)?;
+    if ft.rank() != 4 || xt.rank() != 4 {
+        return Err(e.err(n, "expects an input and a filter of rank 4"));
+    }
+    let (kh, kw, fin, fout) = (ft.shape[0], ft.shape[1], ft.shape[2], ft.shape[3]);
+    let cin = xt.shape[1];
+    // TensorFlow HWIO → torch OIHW; depthwise [KH,KW,C,M] → [C*M,1,KH,KW], groups C. A
+    // constant filter is rearranged here, into one literal.
+    let hwio = if depthwise { [kh, kw, 1, fin * fout] } else { [kh, kw, fin, fout] };
+    let groups = if depthwise {
+        fin
+    } else {
+        if fin == 0 || cin % fin != 0 {
+            return Err(e.err(n, format!("input channels {} are not a multiple of the filter's {}", cin, fin)));
+        }
+        cin / fin
+    };
+    let weight = match e.permuted_constant(n.inputs[1], &hwio, &[3, 2, 0, 1]) {
+        Some(w) => w,
+        None => {
+            let filter = e.logical(n, 1)?;
+            let f = e.reshape(filter, hwio.to_vec())?;
+            e.permute(f, &[3, 2, 0, 1])?
+        }
+    };
+    let p = pads(e, n, &w, [xt.shape[2], xt.shape[3]], [kh, kw])?;
+    let (x, sym) = pad_asymmetric(e, x, p, 0.0)?;
+    let ty = nchw_result(e, n, &w)?;
+    let v = e.aten(
+        "aten::convolution",
+        vec![
+            A::T(x),
+            A::T(weight),
+            A::None,
+            A::Ints(w.strides.to_vec()),
+            A::Ints(sym.to_vec()),
+            A::Ints(w.dilations.to_vec()),
+            A::Bool(false),
+            A::Ints(vec![0, 0]),
+            A::Int(groups),
+        ],
+        ty,
+    )?;
+    Ok(vec![Converted { value: v, layout }])
+}
+
+pub fn conv2d(e: &mut TorchEmitter, n: &TfNode) -> R {
+    convolution(e, n, false)
+}
+
+pub fn depthwise_conv2d(e: &mut TorchEmitter, n: &TfNode) -> R {
+    convolution(e, n, true)
+}
+
+/// The pooling window (`ksize`) in (H, W) order.
+fn ksize(e: &TorchEmitter, n: &TfNode, w: &Window) -> Result<[i64; 2], Diagnostic> {
+    let k = e.need(n, "ksize", e.attr_ints(n, "ksize"))?;
+    if k.len() != 4 {
+        return Err(e.err(n, "ksize must have 4 entries"));
+    }
+    let (batch, chan) = if w.nchw_format { (k[0], k[1]) } else { (k[0], k[3]) };
+    if batch != 1 || chan != 1 {
+        return Err(e.err(n, "pooling over the batch or channel dim has no torch lowering"));
+    }
+    Ok(if w.nchw_format { [k[2], k[3]] } else { [k[1], k[2]] })
+}
+
+pub fn max_pool(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let w = window(e, n)?;
+    let k = ksize(e, n, &w)?;
+    let (x, layout) = nchw_input(e, n, &w)?;
+    let xt = e.ty(x);
+    let p = pads(e, n, &w, [xt.shape[2], xt.shape[3]], k)?;
+    // Padding never wins a max: the lowest finite value of the type.
+    let lowest = match xt.dt {
+        super::super::types::Dt::F16 => -65504.0,
+        super::super::types::Dt::F64 => f64::MIN,
+        super::super::types::Dt::Bf16 => -3.3895313892515355e38,
+        _ => f32::MIN as f64,
+    };
+    let (x, sym) = pad_asymmetric(e, x, p, lowest)?;
+    let ty = nchw_result(e, n, &w)?;
+    let v = e.aten(
+        "aten::max_pool2d",
+        vec![A::T(x), A::Ints(k.to_vec()), A::Ints(w.strides.to_vec()), A::Ints(sym.to_vec()), A::Ints(vec![1, 1]), A::Bool(false)],
+        ty,
+    )?;
+    Ok(vec![Converted { value: v, layout }])
+}
+
+/// AvgPool: TensorFlow averages over the window's elements inside the input. With padding,
+/// the input is padded with zeros, averaged over the whole window, and scaled by
+/// `k_h*k_w / inside(i, j)` (a literal computed here: shapes are static).
+pub fn avg_pool(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let w = window(e, n)?;
+    let k = ksize(e, n, &w)?;
+    let (x, layout) = nchw_input(e, n, &w)?;
+    let xt = e.ty(x);
+    let (h, wd) = (xt.shape[2], xt.shape[3]);
+    let p = pads(e, n, &w, [h, wd], k)?;
+    let padded = p.iter().any(|&(a, b)| a != 0 || b != 0);
+    let x = if padded {
+        let shape = vec![xt.shape[0], xt.shape[1], h + p[0].0 + p[0].1, wd + p[1].0 + p[1].1];
+        let pad = vec![p[1].0, p[1].1, p[0].0, p[0].1];
+        e.aten("aten::constant_pad_nd", vec![A::T(x), A::Ints(pad), A::Float(0.0)], xt.with_shape(shape))?
+    } else {
+        x
+    };
+    let ty = nchw_result(e, n, &w)?;
+    let (oh, ow) = (ty.shape[2], ty.shape[3]);
+    let v = e.aten(
+        "aten::avg_pool2d",
+        vec![A::T(x), A::Ints(k.to_vec()), A::Ints(w.strides.to_vec()), A::Ints(vec![0, 0]), A::Bool(false), A::Bool(true), A::None],
+        ty.clone(),
+    )?;
+    if !padded {
+        return Ok(vec![Converted { value: v, layout }]);
+    }
+    let inside = |o: i64, s: i64, before: i64, k: i64, size: i64| {
+        let start = o * s - before;
+        (start + k).min(size) - start.max(0)
+    };
+    let mut scale = Vec::with_capacity((oh * ow) as usize);
+    for i in 0..oh {
+        for j in 0..ow {
+            let count = inside(i, w.strides[0], p[0].0, k[0], h) * inside(j, w.strides[1], p[1].0, k[1], wd);
+            scale.push((k[0] * k[1]) as f64 / count.max(1) as f64);
+        }
+    }
+    let s = e.literal_f(vec![oh, ow], scale, ty.dt);
+    let v = e.aten("aten::mul.Tensor", vec![A::T(v), A::T(s)], ty)?;
+    Ok(vec![Converted { value: v, layout }])
+}
+
+/// FusedBatchNorm(V2/V3), inference: `aten.batch_norm` with the given mean and variance;
+/// the batch mean/variance results are the inputs (as TensorFlow returns them).
+pub fn fused_batch_norm(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let w = window(e, n)?;
+    let (x, layout) = nchw_input(e, n, &w)?;
+    let eps = e.attr_f64(n, "epsilon").unwrap_or(1e-4);
+    let mut params = Vec::new();
+    for i in 1..5 {
+        params.push(e.logical(n, i)?);
+    }
+    let ty = nchw_result(e, n, &w)?;
+    let v = e.aten(
+        "aten::batch_norm",
+        vec![
+            A::T(x),
+            A::T(params[0]),
+            A::T(params[1]),
+            A::T(params[2]),
+            A::T(params[3]),
+            A::Bool(false),
+            A::Float(0.1),
+            A::Float(eps),
+            A::Bool(false),
+        ],
+        ty,
+    )?;
+    let mean = e.input(n, 3)?;
+    let var = e.input(n, 4)?;
+    Ok(vec![Converted { value: v, layout }, mean, var, mean, var])
+}

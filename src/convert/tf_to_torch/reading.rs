@@ -1,0 +1,158 @@
+//! What lowerings read from the TensorFlow side of a node: the static types of its inputs
+//! and results, its attributes, and the compile-time values of its inputs (a Const, through
+//! Identity-like ops, or the Shape/Size/Rank of a static shape), which shape-like operands
+//! (axes, permutations, shapes, paddings) must be.
+
+use super::emitter::{TfNode, TorchEmitter};
+use super::types::{Dt, TTy};
+use crate::diag::Diagnostic;
+use crate::ir::{AttrData, AttrId, ValueId};
+use crate::passes::folding::tensor::{DType, Tensor};
+
+type R<T> = Result<T, Diagnostic>;
+
+impl TorchEmitter<'_> {
+
+    /// The static type of input `i` (TensorFlow layout).
+    pub fn input_ty(&self, node: &TfNode, i: usize) -> R<TTy> {
+        let v = *node.inputs.get(i).ok_or_else(|| self.err(node, format!("expects an input {}", i)))?;
+        self.static_ty(node, v, &format!("input {}", i))
+    }
+
+    /// The torch element type of result `i`, known even when its shape is not.
+    pub fn result_dt(&self, node: &TfNode, i: usize) -> R<Dt> {
+        let v = *node.results.get(i).ok_or_else(|| self.err(node, format!("has no result {}", i)))?;
+        super::types::elem_dt(&self.m.ctx, self.m.body.value_type(v))
+            .ok_or_else(|| self.err(node, format!("result {} has no torch element type", i)))
+    }
+
+    /// The static type of result `i` (TensorFlow layout).
+    pub fn result_ty(&self, node: &TfNode, i: usize) -> R<TTy> {
+        let v = *node.results.get(i).ok_or_else(|| self.err(node, format!("has no result {}", i)))?;
+        self.static_ty(node, v, &format!("result {}", i)).map_err(|mut d| {
+            // Say what shape inference saw: usually the inputs do not fit together.
+            let inputs: Vec<String> = node
+                .inputs
+                .iter()
+                .map(|&x| match TTy::of_type(&self.m.ctx, self.m.body.value_type(x)) {
+                    Some(t) => super::types::show_shape(&t.shape),
+                    None => "unknown".to_string(),
+                })
+                .collect();
+            d.message.push_str(&format!(" (input shapes: {})", inputs.join(", ")));
+            d
+        })
+    }
+
+    fn static_ty(&self, node: &TfNode, v: ValueId, what: &str) -> R<TTy> {
+        let t = self.m.body.value_type(v);
+        match TTy::of_type(&self.m.ctx, t) {
+            Some(ty) if ty.is_static() => Ok(ty),
+            Some(ty) => Err(self.err(
+                node,
+                format!("{} has no static shape ({}); give the placeholders static shapes", what, super::types::show_shape(&ty.shape)),
+            )),
+            None => {
+                let mut s = String::new();
+                crate::printer::attrs::write_type(&self.m.ctx, t, crate::printer::attrs::Style::PRESERVING, &mut s);
+                Err(self.err(node, format!("{} has type {} without a static shape or a torch element type", what, s)))
+            }
+        }
+    }
+
+    /// The compile-time value of a TensorFlow value: a Const (through Identity-like ops),
+    /// or the Shape/Size/Rank of a value of static shape.
+    pub fn known(&self, mut v: ValueId) -> Option<Tensor> {
+        loop {
+            let op = self.m.body.defining_op(v)?;
+            let ty = self.m.op_name(op).strip_prefix("tfg.")?;
+            match ty {
+                "Const" => return Tensor::from_attr(&self.m.ctx, self.m.op_attr(op, "value")?),
+                "Identity" | "Snapshot" | "StopGradient" | "PreventGradient" => {
+                    v = *crate::dialect::tfg::data_operands(self.m, op).first()?;
+                }
+                "Shape" | "Size" | "Rank" => {
+                    let x = *crate::dialect::tfg::data_operands(self.m, op).first()?;
+                    let t = TTy::of_type(&self.m.ctx, self.m.body.value_type(x))?;
+                    if !t.is_static() && ty != "Rank" {
+                        return None;
+                    }
+                    let out = TTy::of_type(&self.m.ctx, self.m.body.value_type(v)).map(|t| t.dt).unwrap_or(Dt::Si32);
+                    let dtype = if out == Dt::Si64 { DType::i64() } else { DType::i32() };
+                    return Some(match ty {
+                        "Shape" => Tensor::ints(dtype, vec![t.rank() as i64], t.shape.clone()),
+                        "Size" => Tensor::ints(dtype, vec![], vec![t.num_elements()]),
+                        _ => Tensor::ints(dtype, vec![], vec![t.rank() as i64]),
+                    });
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// Input `i` of `node` as compile-time integers (axes, shapes, permutations).
+    pub fn known_ints(&self, node: &TfNode, i: usize, what: &str) -> R<Vec<i64>> {
+        let v = *node.inputs.get(i).ok_or_else(|| self.err(node, format!("expects an input {} ({})", i, what)))?;
+        match self.known(v) {
+            Some(t) if !t.dtype.is_float() => Ok(t.to_ints()),
+            _ => Err(self.err(node, format!("input {} ({}) must be a constant integer tensor", i, what))),
+        }
+    }
+
+    /// An attribute of `node`.
+    pub fn attr(&self, node: &TfNode, name: &str) -> Option<AttrId> {
+        self.m.op_attr(node.op, name).map(|a| self.m.ctx.resolved_attr(a))
+    }
+
+    pub fn attr_int(&self, node: &TfNode, name: &str) -> Option<i64> {
+        self.m.ctx.int_value(self.attr(node, name)?).and_then(|v| i64::try_from(v).ok())
+    }
+
+    pub fn attr_bool(&self, node: &TfNode, name: &str) -> Option<bool> {
+        match self.m.ctx.attr_data(self.attr(node, name)?) {
+            AttrData::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    pub fn attr_f64(&self, node: &TfNode, name: &str) -> Option<f64> {
+        match self.m.ctx.attr_data(self.attr(node, name)?) {
+            AttrData::Float { spelling, .. } => parse_float(self.m.ctx.str(*spelling)),
+            AttrData::Int { spelling, .. } => self.m.ctx.str(*spelling).parse().ok(),
+            _ => None,
+        }
+    }
+
+    pub fn attr_str(&self, node: &TfNode, name: &str) -> Option<String> {
+        self.m.ctx.string_value(self.attr(node, name)?).map(|b| String::from_utf8_lossy(&b).into_owned())
+    }
+
+    pub fn attr_ints(&self, node: &TfNode, name: &str) -> Option<Vec<i64>> {
+        match self.m.ctx.attr_data(self.attr(node, name)?) {
+            AttrData::Array(items) => {
+                items.clone().iter().map(|&a| self.m.ctx.int_value(a).and_then(|v| i64::try_from(v).ok())).collect()
+            }
+            _ => None,
+        }
+    }
+
+    /// A type attribute (`DstT`, `T`) as a torch element type.
+    pub fn attr_dt(&self, node: &TfNode, name: &str) -> Option<Dt> {
+        match self.m.ctx.attr_data(self.attr(node, name)?) {
+            AttrData::Type(t) => Dt::of_elem(&self.m.ctx, *t),
+            _ => None,
+        }
+    }
+
+    /// A required attribute, or an error naming it.
+    pub fn need<T>(&self, node: &TfNode, name: &str, v: Option<T>) -> R<T> {
+        v.ok_or_else(|| self.err(node, format!("missing or malformed attribute '{}'", name)))
+    }
+}
+
+fn parse_float(s: &str) -> Option<f64> {
+    if let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        return u64::from_str_radix(hex, 16).ok().map(f64::from_bits);
+    }
+    s.parse().ok()
+}
