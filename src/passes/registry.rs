@@ -20,8 +20,10 @@ impl Default for PassRegistry {
         super::functions::register(&mut r);
         super::folding::register(&mut r);
         super::testing::register(&mut r);
-        crate::tables::register(&mut r);
+        // Before the tables: a pass that selects with a built-in table of its name
+        // (convert-tf-to-torch) owns that table, which is then not a pass of its own.
         crate::convert::register(&mut r);
+        crate::tables::register(&mut r);
         r
     }
 }

@@ -13,7 +13,7 @@
 use std::sync::{Arc, OnceLock, RwLock};
 
 use super::apply::apply;
-use super::compile::Table;
+use super::compile::{NativeNames, Table};
 use super::matcher::match_at;
 use super::natives::Natives;
 use super::select::Tags;
@@ -144,6 +144,11 @@ pub fn load_table_files() -> bool {
         if builtin {
             continue;
         }
+        if clash && super::builtin(name).is_some() {
+            // Replaces the table of a pass that selects with it (convert-tf-to-torch): checked
+            // when that pass is created, against the natives it implements.
+            continue;
+        }
         if clash {
             eprintln!("amanda-opt: error: {}: mapping table '{}' has the name of a pass", path, name);
             ok = false;
@@ -157,8 +162,23 @@ pub fn load_table_files() -> bool {
     ok
 }
 
+/// The table named `name` (built-in, or the `--mapping-table` file of that name replacing
+/// it), loaded and checked against `natives` on first use: what a pass written in Rust that
+/// selects with a table (`convert-tf-to-torch`) reads. The error is rendered text.
+pub fn table_named(name: &str, natives: &dyn NativeNames) -> Result<Arc<Table>, String> {
+    let i = {
+        let s = slots().read().map_err(|_| "table registry is poisoned".to_string())?;
+        s.iter().position(|s| s.name == name).ok_or_else(|| format!("no mapping table named '{}'", name))?
+    };
+    load_slot(i, natives)
+}
+
 /// The table of slot `i`, loaded and checked on first use; the error is rendered text.
 fn table(i: usize) -> Result<Arc<Table>, String> {
+    load_slot(i, &Natives::builtin())
+}
+
+fn load_slot(i: usize, natives: &dyn NativeNames) -> Result<Arc<Table>, String> {
     {
         let s = slots().read().map_err(|_| "table registry is poisoned".to_string())?;
         if let Some(t) = &s[i].table {
@@ -169,10 +189,9 @@ fn table(i: usize) -> Result<Arc<Table>, String> {
         let s = slots().read().map_err(|_| "table registry is poisoned".to_string())?;
         (s[i].name, s[i].path.clone(), s[i].text)
     };
-    let natives = Natives::builtin();
     let loaded = {
         let reg = crate::namespace::global().read().map_err(|_| "namespace registry is poisoned".to_string())?;
-        Table::load(name, text, &reg, &natives)
+        Table::load(name, text, &reg, natives)
     };
     match loaded {
         Ok(t) => {

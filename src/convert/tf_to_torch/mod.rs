@@ -19,6 +19,7 @@ pub mod driver;
 pub mod emitter;
 pub mod ops;
 pub mod reading;
+pub mod table;
 pub mod types;
 
 pub use driver::{convert, Options};
@@ -63,8 +64,13 @@ pub fn register(r: &mut PassRegistry) {
                 func_name: o.string("func-name"),
                 tags: o.list("tags"),
             };
+            let table = table::load()?;
+            let tags = crate::tables::Tags::new(opts.tags.clone());
             Ok(Box::new(move |m: &mut crate::ir::Module, t, cx: &mut crate::passes::PassContext| {
-                let n = driver::run(m, t, &opts, &default_lowering)?;
+                let lowered = table::lower_unconvertible(m, t, &table, &tags)?;
+                cx.stat("num-lowered", "Rewrites by lower-tf-to-primitive of nodes the table has no rule for", lowered);
+                let choose = |m: &crate::ir::Module, op: crate::ir::OpId| table::choose(&table, &tags, m, op);
+                let n = driver::run(m, t, &opts, &choose)?;
                 cx.stat("num-torch-ops", "Number of torch ops emitted", n);
                 cx.mark_changed();
                 Ok(())
