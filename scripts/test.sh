@@ -117,6 +117,19 @@ if ! cargo build --release; then
   exit 1
 fi
 
+# ---------------------------------------------------------------- tools of later steps
+# The numeric tier's venv (torch-mlir, IREE) is set up before the tests, so the lit tests of
+# convert-tf-to-torch also run its output through torch-mlir-opt (lit feature torch-mlir-opt).
+if $run_numeric && [ -z "${TORCH_MLIR_OPT:-}" ]; then
+  section "Python environment of the numeric tier (torch-mlir, IREE)"
+  # shellcheck source=scripts/numeric/venv.sh
+  . scripts/numeric/venv.sh
+  if numeric_venv; then
+    TORCH_MLIR_OPT=$("$NUMERIC_PY" -c 'import os, torch_mlir; print(os.path.join(os.path.dirname(torch_mlir.__file__), "_mlir_libs", "torch-mlir-opt"))' 2>/dev/null)
+    if [ -x "$TORCH_MLIR_OPT" ]; then export TORCH_MLIR_OPT; echo "torch-mlir-opt: $TORCH_MLIR_OPT"; else unset TORCH_MLIR_OPT; fi
+  fi
+fi
+
 # ---------------------------------------------------------------- 1. cargo test
 section "cargo test --release"
 cargo test --release --no-fail-fast 2>&1 | tee "$logs/cargo.log"
