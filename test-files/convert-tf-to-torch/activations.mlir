@@ -3,7 +3,7 @@
 // defaults (alpha, scale, input_scale = 1; beta = 1, threshold = 20), Erfc is
 // 1 - erf(x) (aten.rsub.Scalar), Softmax and LogSoftmax
 // work on the last axis (aten._softmax with half_to_float = false).
-// RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
+// RUN: %amanda_opt %s --print-op-generic --convert-tf-to-torch | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 // The operand lists agree with the TorchScript schemas of the pytorch namespace:
 // RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null

@@ -2,9 +2,9 @@
 // in text order), fetches the results (`node` or `node:port`; default: the first result of
 // every node whose results nothing uses), what the fetches do not need is pruned, a fed
 // node's producer is not converted, and control edges between stateless nodes are dropped.
-// RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s --check-prefix=DEFAULT
-// RUN: %amanda_opt %s --pass='convert-tf-to-torch{feeds=y,x fetches=relu:0 func-name=forward}' | FileCheck %s --check-prefix=ORDER
-// RUN: %amanda_opt %s --pass='convert-tf-to-torch{feeds=add,x fetches=mul}' | FileCheck %s --check-prefix=CUT
+// RUN: %amanda_opt %s --print-op-generic --convert-tf-to-torch | FileCheck %s --check-prefix=DEFAULT
+// RUN: %amanda_opt %s --print-op-generic --pass='convert-tf-to-torch{feeds=y,x fetches=relu:0 func-name=forward}' | FileCheck %s --check-prefix=ORDER
+// RUN: %amanda_opt %s --print-op-generic --pass='convert-tf-to-torch{feeds=add,x fetches=mul}' | FileCheck %s --check-prefix=CUT
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 // The operand lists agree with the TorchScript schemas of the pytorch namespace:
 // RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null

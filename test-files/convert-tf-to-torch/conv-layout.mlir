@@ -4,8 +4,8 @@
 // 0 before, 1 after) is an explicit aten.constant_pad_nd before the convolution, as in
 // TensorFlow; the 1x1 VALID convolution keeps its dilation. Constant filters HWIO are
 // rearranged to OIHW literals here, with no permute.
-// RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
-// RUN: %amanda_opt %s --convert-tf-to-torch | grep -c '"torch.aten.permute"' | FileCheck %s --check-prefix=PERMUTES
+// RUN: %amanda_opt %s --print-op-generic --convert-tf-to-torch | FileCheck %s
+// RUN: %amanda_opt %s --print-op-generic --convert-tf-to-torch | grep -c '"torch.aten.permute"' | FileCheck %s --check-prefix=PERMUTES
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 // The operand lists agree with the TorchScript schemas of the pytorch namespace:
 // RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null

@@ -3,7 +3,7 @@
 // padded explicitly), dilations and strides from the NCHW positions. DepthwiseConv2dNative
 // reshapes its [KH,KW,C,M] filter to [KH,KW,1,C*M] before the OIHW rearrangement (done here
 // for constant filters), with groups = C.
-// RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
+// RUN: %amanda_opt %s --print-op-generic --convert-tf-to-torch | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 // The operand lists agree with the TorchScript schemas of the pytorch namespace:
 // RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null

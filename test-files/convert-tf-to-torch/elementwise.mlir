@@ -4,7 +4,7 @@
 // aten.to.dtype with TorchScript's ScalarType number (float32 = 6, int32 = 3).
 // Select with a vector condition picks rows: the condition is reshaped to [N,1]. Constants
 // are emitted where they are first used as tensors.
-// RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
+// RUN: %amanda_opt %s --print-op-generic --convert-tf-to-torch | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 // The operand lists agree with the TorchScript schemas of the pytorch namespace:
 // RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null

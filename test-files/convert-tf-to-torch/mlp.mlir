@@ -1,8 +1,8 @@
 // A dense layer pair as Keras freezes it: MatMul, BiasAdd, Relu, MatMul with transpose_b,
 // AddV2 of a scalar. Placeholders are the arguments (in text order), the result nobody
 // uses is returned, and every aten op gets its full operand list (add.Tensor's alpha).
-// RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
-// RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt | FileCheck %s --check-prefix=TORCH %}
+// RUN: %amanda_opt %s --print-op-generic --convert-tf-to-torch | FileCheck %s
+// RUN: %if torch-mlir-opt %{ %amanda_opt %s --print-op-generic --convert-tf-to-torch | %torch_mlir_opt | FileCheck %s --check-prefix=TORCH %}
 // The operand lists agree with the TorchScript schemas of the pytorch namespace:
 // RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null
 

@@ -4,7 +4,7 @@
 // zeros, averages the whole window (count_include_pad) and rescales each output by
 // window / (elements inside the input), a literal, which is TensorFlow's average.
 // FusedBatchNormV3 is aten.batch_norm with training = false and its epsilon.
-// RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
+// RUN: %amanda_opt %s --print-op-generic --convert-tf-to-torch | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 // The operand lists agree with the TorchScript schemas of the pytorch namespace:
 // RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null

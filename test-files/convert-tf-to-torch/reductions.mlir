@@ -4,7 +4,7 @@
 // aten.prod.dim_int one dim at a time (kept), then reshaped.
 // A global average pool of a value held as NCHW reduces the physical H and W dims in place:
 // no permute back to NHWC.
-// RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
+// RUN: %amanda_opt %s --print-op-generic --convert-tf-to-torch | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 // The operand lists agree with the TorchScript schemas of the pytorch namespace:
 // RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null

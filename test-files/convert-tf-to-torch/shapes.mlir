@@ -4,7 +4,7 @@
 // the end; whole dims are not sliced), GatherV2 (indices flattened, cast to si64,
 // aten.index_select, reshaped), Pad (aten.constant_pad_nd, last dim first), Fill (aten.full
 // with the ScalarType), Shape (folded to a si32 literal).
-// RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
+// RUN: %amanda_opt %s --print-op-generic --convert-tf-to-torch | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 // The operand lists agree with the TorchScript schemas of the pytorch namespace:
 // RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null

@@ -1,7 +1,7 @@
 // Beyond the core set: Split and SplitV (a slice per piece; SplitV's -1 takes the rest),
 // Unpack (aten.select.int per index), Tile (aten.repeat), ArgMax (aten.argmax gives si64,
 // cast to output_type int32 = ScalarType 3).
-// RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
+// RUN: %amanda_opt %s --print-op-generic --convert-tf-to-torch | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 // RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null
 

@@ -2,7 +2,7 @@
 // dim 0 from 1 to 3; dim 1 reversed with stride 2 (begin/end masked: flip, then slice
 // 0..5 by 2, which picks 4, 2, 0); a new axis; the ellipsis covers dim 2; dim 3 shrinks to
 // index 0. Slices of whole dims are left out; one reshape makes the new and shrunk axes.
-// RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
+// RUN: %amanda_opt %s --print-op-generic --convert-tf-to-torch | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 // The operand lists agree with the TorchScript schemas of the pytorch namespace:
 // RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null

@@ -1,9 +1,9 @@
 // The lowering of each node is chosen by the mapping table passes/convert-tf-to-torch.yaml;
 // a --mapping-table file of that name replaces it. A node the table has no rule for is
 // first decomposed by lower-tf-to-primitive (Selu here), and its pieces are converted.
-// RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s --check-prefix=BUILTIN
-// RUN: %amanda_opt %s --mapping-table=%S/Inputs/small-table/convert-tf-to-torch.yaml --convert-tf-to-torch --pass-statistics 2>&1 | FileCheck %s --check-prefix=SMALL
-// RUN: %amanda_opt %s --mapping-table=%S/Inputs/small-table/convert-tf-to-torch.yaml '--convert-tf-to-torch=tags=clamp' | FileCheck %s --check-prefix=TAGS
+// RUN: %amanda_opt %s --print-op-generic --convert-tf-to-torch | FileCheck %s --check-prefix=BUILTIN
+// RUN: %amanda_opt %s --print-op-generic --mapping-table=%S/Inputs/small-table/convert-tf-to-torch.yaml --convert-tf-to-torch --pass-statistics 2>&1 | FileCheck %s --check-prefix=SMALL
+// RUN: %amanda_opt %s --print-op-generic --mapping-table=%S/Inputs/small-table/convert-tf-to-torch.yaml '--convert-tf-to-torch=tags=clamp' | FileCheck %s --check-prefix=TAGS
 // RUN: not %amanda_opt %s --mapping-table=%S/Inputs/bad-table/convert-tf-to-torch.yaml --convert-tf-to-torch 2>&1 | FileCheck %s --check-prefix=BAD
 
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {

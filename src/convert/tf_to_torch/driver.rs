@@ -191,7 +191,7 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
     let region = m.body.create_region(vec![fblock], Span::default());
     let fsym = m.ctx.sym("func.func");
     let func = m.body.create_op(
-        OpSpec { regions: smallvec::smallvec![region], properties: Some(props), form: OpForm::Generic, ..OpSpec::default() },
+        OpSpec { regions: smallvec::smallvec![region], properties: Some(props), form: OpForm::Custom, ..OpSpec::default() },
         fsym,
     );
     m.body.insert_op_before(target, func);

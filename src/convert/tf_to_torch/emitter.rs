@@ -281,7 +281,7 @@ impl<'m> TorchEmitter<'m> {
     fn push(&mut self, name: &str, operands: &[ValueId], results: &[TypeId], props: Vec<NamedAttr>) -> OpId {
         let properties = if props.is_empty() { None } else { Some(self.m.ctx.attr(AttrData::Dict(props))) };
         let sym = self.m.ctx.sym(name);
-        let spec = OpSpec { result_types: results.iter().copied().collect(), properties, form: OpForm::Generic, ..OpSpec::default() };
+        let spec = OpSpec { result_types: results.iter().copied().collect(), properties, form: OpForm::Custom, ..OpSpec::default() };
         let op = self.m.body.create_op(spec, sym);
         self.m.body.set_operands(op, operands);
         self.m.body.append_op(self.block, op);
