@@ -88,6 +88,7 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     // nn.rs
     ("conv2d", nn::conv2d),
     ("depthwise_conv2d", nn::depthwise_conv2d),
+    ("conv2d_backprop_input", nn::conv2d_backprop_input),
     ("max_pool", nn::max_pool),
     ("avg_pool", nn::avg_pool),
     ("fused_batch_norm", nn::fused_batch_norm),
@@ -190,6 +191,7 @@ pub fn default_lowering(m: &Module, op: OpId) -> Option<&'static str> {
         "BiasAdd" | "BiasAddV1" => "bias_add",
         "Conv2D" => "conv2d",
         "DepthwiseConv2dNative" => "depthwise_conv2d",
+        "Conv2DBackpropInput" => "conv2d_backprop_input",
         "MaxPool" => "max_pool",
         "AvgPool" => "avg_pool",
         "FusedBatchNorm" | "FusedBatchNormV2" | "FusedBatchNormV3" => {
