@@ -90,6 +90,8 @@ def deconv(x, k, s, pad, out_hw, cout=3, d=1):
 case("conv_transpose", ([1, 4, 4, 2], F))(lambda x: [deconv(x, 3, 2, "SAME", (8, 8)), deconv(x, 3, 2, "SAME", (7, 7)), deconv(x, 4, 2, "SAME", (8, 8)),
                                                      deconv(x, 3, 2, "VALID", (9, 9)), deconv(x, 2, 2, "VALID", (8, 8)), deconv(x, 3, 1, "SAME", (4, 4), d=2),
                                                      deconv(x, 3, 2, "VALID", (10, 10))])
+case("resize_nearest", ([1, 3, 4, 2], F))(lambda x: [tf.image.resize(x, [6, 8], method="nearest"), tf.compat.v1.image.resize_nearest_neighbor(x, [9, 4]),
+                                                     tf.image.resize(conv(x, 1, 1, "SAME"), [3, 12], method="nearest")])
 case("depthwise", ([1, 7, 7, 3], F))(lambda x: tf.nn.depthwise_conv2d(x, const(3, 3, 3, 2), [1, 2, 2, 1], "SAME"))
 case("depthwise_valid", ([1, 6, 6, 2], F))(lambda x: tf.nn.depthwise_conv2d(x, const(3, 3, 2, 1), [1, 1, 1, 1], "VALID"))
 case("pools", ([1, 7, 7, 2], F))(lambda x: [tf.nn.max_pool2d(x, 3, 2, "SAME"), tf.nn.avg_pool2d(x, 3, 2, "SAME"), tf.nn.max_pool2d(x, 2, 2, "VALID"),
@@ -143,6 +145,7 @@ def keras_decoder():
     inp = tf.keras.Input((5, 5, 3), batch_size=1)
     x = L.Conv2DTranspose(4, 3, strides=2, padding="same", activation="relu")(inp)
     x = L.Conv2DTranspose(2, 2, strides=2, padding="valid")(x)
+    x = L.Conv2D(3, 3, padding="same")(L.UpSampling2D((2, 3))(x))
     model = tf.keras.Model(inp, x)
     return lambda x: model(x, training=False)
 

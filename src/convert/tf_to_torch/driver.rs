@@ -137,9 +137,14 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
         e.bind(f, Converted::plain(a));
     }
     for (node, f) in plan.order.iter().zip(chosen) {
-        // Constants are emitted where they are first used as tensors, if ever.
+        // Constants are emitted where they are first used as tensors, if ever; so are nodes
+        // whose values are known here (shape arithmetic), as literals.
         if node.op_type == "Const" {
             e.defer(node.clone(), f);
+            continue;
+        }
+        if node.op_type != "Placeholder" && !node.results.is_empty() && node.results.iter().all(|&r| e.known(r).is_some()) {
+            e.defer(node.clone(), super::ops::basic::known_value);
             continue;
         }
         // Types learnt from earlier conversions may make this node's static now.

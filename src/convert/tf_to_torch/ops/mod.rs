@@ -89,6 +89,7 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     ("conv2d", nn::conv2d),
     ("depthwise_conv2d", nn::depthwise_conv2d),
     ("conv2d_backprop_input", nn::conv2d_backprop_input),
+    ("resize_nearest", nn::resize_nearest),
     ("max_pool", nn::max_pool),
     ("avg_pool", nn::avg_pool),
     ("fused_batch_norm", nn::fused_batch_norm),
@@ -192,6 +193,7 @@ pub fn default_lowering(m: &Module, op: OpId) -> Option<&'static str> {
         "Conv2D" => "conv2d",
         "DepthwiseConv2dNative" => "depthwise_conv2d",
         "Conv2DBackpropInput" => "conv2d_backprop_input",
+        "ResizeNearestNeighbor" => "resize_nearest",
         "MaxPool" => "max_pool",
         "AvgPool" => "avg_pool",
         "FusedBatchNorm" | "FusedBatchNormV2" | "FusedBatchNormV3" => {

@@ -245,6 +245,49 @@ pub fn conv2d_backprop_input(e: &mut TorchEmitter, n: &TfNode) -> R {
     Ok(vec![Converted { value: v, layout }])
 }
 
+/// ResizeNearestNeighbor by whole factors (Keras's UpSampling2D): each element repeated
+/// `s_h x s_w` times, by reshape, `aten.broadcast_to` and reshape. Without align_corners the
+/// source of output `i` is `i / s` with or without half-pixel centers; other sizes have no
+/// lowering. A value held as NCHW stays NCHW.
+pub fn resize_nearest(e: &mut TorchEmitter, n: &TfNode) -> R {
+    if e.attr_bool(n, "align_corners").unwrap_or(false) {
+        return Err(e.err(n, "align_corners = true has no lowering"));
+    }
+    let size = e.known_ints(n, 1, "size")?;
+    let c = e.input(n, 0)?;
+    let xt = e.ty(c.value);
+    if xt.rank() != 4 || size.len() != 2 {
+        return Err(e.err(n, "expects images of rank 4 and a size of 2"));
+    }
+    // The H and W dims of the value as held.
+    let (hd, wd) = if c.layout == Layout::Nchw { (2, 3) } else { (1, 2) };
+    let (h, w) = (xt.shape[hd], xt.shape[wd]);
+    if h == 0 || w == 0 || size[0] % h != 0 || size[1] % w != 0 {
+        return Err(e.err(n, format!("resizing {}x{} to {}x{} is not by whole factors", h, w, size[0], size[1])));
+    }
+    let (sh, sw) = (size[0] / h, size[1] / w);
+    let mut split = Vec::new();
+    let mut wide = Vec::new();
+    let mut out = Vec::new();
+    for (d, &len) in xt.shape.iter().enumerate() {
+        split.push(len);
+        wide.push(len);
+        if d == hd || d == wd {
+            let f = if d == hd { sh } else { sw };
+            split.push(1);
+            wide.push(f);
+            out.push(len * f);
+        } else {
+            out.push(len);
+        }
+    }
+    let v = e.reshape(c.value, split)?;
+    let t = e.ty(v).with_shape(wide.clone());
+    let v = e.aten("aten::broadcast_to", vec![A::T(v), A::Ints(wide)], t)?;
+    let v = e.reshape(v, out)?;
+    Ok(vec![Converted { value: v, layout: c.layout }])
+}
+
 /// The pooling window (`ksize`) in (H, W) order.
 fn ksize(e: &TorchEmitter, n: &TfNode, w: &Window) -> Result<[i64; 2], Diagnostic> {
     let k = e.need(n, "ksize", e.attr_ints(n, "ksize"))?;
