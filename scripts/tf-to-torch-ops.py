@@ -82,6 +82,16 @@ case("conv_valid_dil", ([1, 9, 9, 3], F))(lambda x: conv(x, 3, 1, "VALID", d=2))
 case("conv_same_even", ([1, 8, 8, 2], F))(lambda x: conv(x, 4, 1, "SAME"))
 case("conv_explicit", ([1, 6, 6, 2], F))(lambda x: conv(x, 3, 1, [[0, 0], [1, 2], [0, 1], [0, 0]]))
 case("conv_chain", ([1, 8, 8, 3], F))(lambda x: conv(tf.nn.relu(conv(x, 3, 1, "SAME")), 3, 2, "SAME", cout=5) + 1.0)
+def deconv(x, k, s, pad, out_hw, cout=3, d=1):
+    n, cin = x.shape[0], x.shape[-1]
+    return tf.nn.conv2d_transpose(x, const(k, k, cout, cin), [n, out_hw[0], out_hw[1], cout], s, pad, dilations=d)
+
+
+case("conv_transpose", ([1, 4, 4, 2], F))(lambda x: [deconv(x, 3, 2, "SAME", (8, 8)), deconv(x, 3, 2, "SAME", (7, 7)), deconv(x, 4, 2, "SAME", (8, 8)),
+                                                     deconv(x, 3, 2, "VALID", (9, 9)), deconv(x, 2, 2, "VALID", (8, 8)), deconv(x, 3, 1, "SAME", (4, 4), d=2),
+                                                     deconv(x, 3, 2, "VALID", (10, 10))])
+case("resize_nearest", ([1, 3, 4, 2], F))(lambda x: [tf.image.resize(x, [6, 8], method="nearest"), tf.compat.v1.image.resize_nearest_neighbor(x, [9, 4]),
+                                                     tf.image.resize(conv(x, 1, 1, "SAME"), [3, 12], method="nearest")])
 case("depthwise", ([1, 7, 7, 3], F))(lambda x: tf.nn.depthwise_conv2d(x, const(3, 3, 3, 2), [1, 2, 2, 1], "SAME"))
 case("depthwise_valid", ([1, 6, 6, 2], F))(lambda x: tf.nn.depthwise_conv2d(x, const(3, 3, 2, 1), [1, 1, 1, 1], "VALID"))
 case("pools", ([1, 7, 7, 2], F))(lambda x: [tf.nn.max_pool2d(x, 3, 2, "SAME"), tf.nn.avg_pool2d(x, 3, 2, "SAME"), tf.nn.max_pool2d(x, 2, 2, "VALID"),
@@ -126,6 +136,21 @@ def keras_cnn():
 
 
 case("keras_cnn", ([2, 12, 12, 3], F))(keras_cnn())
+
+
+def keras_decoder():
+    """Keras Conv2DTranspose (SAME and VALID, strides 2) with UpSampling-free decoding."""
+    tf.keras.utils.set_random_seed(1)
+    L = tf.keras.layers
+    inp = tf.keras.Input((5, 5, 3), batch_size=1)
+    x = L.Conv2DTranspose(4, 3, strides=2, padding="same", activation="relu")(inp)
+    x = L.Conv2DTranspose(2, 2, strides=2, padding="valid")(x)
+    x = L.Conv2D(3, 3, padding="same")(L.UpSampling2D((2, 3))(x))
+    model = tf.keras.Model(inp, x)
+    return lambda x: model(x, training=False)
+
+
+case("keras_decoder", ([1, 5, 5, 3], F))(keras_decoder())
 
 
 def build(name, fn, specs, out_dir):

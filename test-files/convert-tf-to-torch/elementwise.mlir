@@ -47,7 +47,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK: %[[ROWS:.*]] = "torch.vtensor.literal"() <{value = dense<[true, false]> : tensor<2xi1>}> : () -> !torch.vtensor<[2],i1>
 // CHECK: %[[COND:.*]] = "torch.aten.reshape"(%[[ROWS]], %{{.*}}) : (!torch.vtensor<[2],i1>, !torch.list<int>) -> !torch.vtensor<[2,1],i1>
 // CHECK: %[[S1:.*]] = "torch.aten.where.self"(%[[COND]], %[[MUL]], %[[A]])
-// CHECK: %[[K:.*]] = "torch.vtensor.literal"() <{value = dense<[7, -8, 9]> : tensor<3xsi32>}> : () -> !torch.vtensor<[3],si32>
-// CHECK: %[[KF:.*]] = "torch.aten.to.dtype"(%[[K]], %[[F32]], %[[FALSE]], %[[FALSE]], %[[NONE]])
+// The Cast of a constant is folded during conversion:
+// CHECK: %[[KF:.*]] = "torch.vtensor.literal"() <{value = dense<[7.000000e+00, -8.000000e+00, 9.000000e+00]> : tensor<3xf32>}> : () -> !torch.vtensor<[3],f32>
 // CHECK: %[[OUT:.*]] = "torch.aten.add.Tensor"(%[[S1]], %[[KF]], %[[ONE]]) : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[3],f32>, !torch.int) -> !torch.vtensor<[2,3],f32>
 // CHECK: "func.return"(%[[OUT]])

@@ -3,7 +3,8 @@
 // (aten.squeeze.dim, highest dim first), ExpandDims (aten.unsqueeze), Slice (size -1 = to
 // the end; whole dims are not sliced), GatherV2 (indices flattened, cast to si64,
 // aten.index_select, reshaped), Pad (aten.constant_pad_nd, last dim first), Fill (aten.full
-// with the ScalarType), Shape (folded to a si32 literal).
+// with the ScalarType; a small Fill of known values is folded to a literal), Shape (folded to
+// a si32 literal).
 // RUN: %amanda_opt %s --print-op-generic --convert-tf-to-torch | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 // The operand lists agree with the TorchScript schemas of the pytorch namespace:
@@ -31,7 +32,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %g, %ctl_17 = GatherV2(%x, %ix, %one) name("gather") {Taxis = i32, Tindices = i32, Tparams = f32, batch_dims = 0 : i64} : (tensor<*xf32>, tensor<*xi32>, tensor<*xi32>) -> (tensor<*xf32>)
   %pd, %ctl_18 = Const name("pd") {dtype = i32, value = dense<[[0, 0], [1, 2], [3, 0]]> : tensor<3x2xi32>} : () -> (tensor<*xi32>)
   %pad, %ctl_19 = Pad(%x, %pd) name("pad") {T = f32, Tpaddings = i32} : (tensor<*xf32>, tensor<*xi32>) -> (tensor<*xf32>)
-  %dims, %ctl_20 = Const name("dims") {dtype = i32, value = dense<[2, 2]> : tensor<2xi32>} : () -> (tensor<*xi32>)
+  %dims, %ctl_20 = Const name("dims") {dtype = i32, value = dense<[64, 100]> : tensor<2xi32>} : () -> (tensor<*xi32>)
   %v, %ctl_21 = Const name("v") {dtype = f32, value = dense<3.5> : tensor<f32>} : () -> (tensor<*xf32>)
   %f, %ctl_22 = Fill(%dims, %v) name("fill") {T = f32, index_type = i32} : (tensor<*xi32>, tensor<*xf32>) -> (tensor<*xf32>)
   %sh, %ctl_23 = Shape(%x) name("shape") {T = f32, out_type = i32} : (tensor<*xf32>) -> (tensor<*xi32>)
@@ -60,5 +61,5 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK: %[[PADS:.*]] = "torch.prim.ListConstruct"(%[[I3]], %[[I0:.*]], %[[I1]], %[[I2:.*]], %[[I0]], %[[I0]]) : (!torch.int, !torch.int, !torch.int, !torch.int, !torch.int, !torch.int) -> !torch.list<int>
 // CHECK: "torch.aten.constant_pad_nd"(%[[X]], %[[PADS]], %{{.*}}) : (!torch.vtensor<[2,3,4],f32>, !torch.list<int>, !torch.float) -> !torch.vtensor<[2,6,7],f32>
 // CHECK: %[[V:.*]] = "torch.constant.float"() <{value = 3.5e0 : f64}>
-// CHECK: "torch.aten.full"(%{{.*}}, %[[V]], %[[F32]], %[[NONE:.*]], %[[NONE]], %[[NONE]]) : (!torch.list<int>, !torch.float, !torch.int, !torch.none, !torch.none, !torch.none) -> !torch.vtensor<[2,2],f32>
+// CHECK: "torch.aten.full"(%{{.*}}, %[[V]], %[[F32]], %[[NONE:.*]], %[[NONE]], %[[NONE]]) : (!torch.list<int>, !torch.float, !torch.int, !torch.none, !torch.none, !torch.none) -> !torch.vtensor<[64,100],f32>
 // CHECK: "torch.vtensor.literal"() <{value = dense<[2, 3, 4]> : tensor<3xsi32>}> : () -> !torch.vtensor<[3],si32>

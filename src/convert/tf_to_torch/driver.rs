@@ -2,7 +2,7 @@
 //! that every needed node has a lowering (one error listing every unconvertible op type with
 //! its count and node names), then each node's lowering in topological order, and finally
 //! the `func.func` replacing the TensorFlow op. The lowering of each node is chosen by a
-//! *chooser* given as a parameter ([`super::default_lowering`] unless a table replaces it).
+//! *chooser* given as a parameter (the mapping table's choice, [`super::table`]).
 
 use rustc_hash::FxHashMap;
 
@@ -137,9 +137,14 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
         e.bind(f, Converted::plain(a));
     }
     for (node, f) in plan.order.iter().zip(chosen) {
-        // Constants are emitted where they are first used as tensors, if ever.
+        // Constants are emitted where they are first used as tensors, if ever; so are nodes
+        // whose values are known here (shape arithmetic), as literals.
         if node.op_type == "Const" {
             e.defer(node.clone(), f);
+            continue;
+        }
+        if node.op_type != "Placeholder" && !node.results.is_empty() && node.results.iter().all(|&r| e.known(r).is_some()) {
+            e.defer(node.clone(), super::ops::basic::known_value);
             continue;
         }
         // Types learnt from earlier conversions may make this node's static now.

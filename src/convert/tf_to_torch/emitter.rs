@@ -110,6 +110,8 @@ pub struct TorchEmitter<'m> {
     consts: FxHashMap<ConstKey, ValueId>,
     schemas: FxHashMap<&'static str, Arc<OpSchema>>,
     deferred: FxHashMap<ValueId, (TfNode, super::ops::Lowering)>,
+    /// Compile-time values evaluated by [`TorchEmitter::known`] (see `reading.rs`).
+    pub(super) known_memo: std::cell::RefCell<FxHashMap<ValueId, Option<Tensor>>>,
     /// How many ops were emitted (statistics).
     pub emitted: u64,
 }
@@ -126,6 +128,7 @@ impl<'m> TorchEmitter<'m> {
             consts: FxHashMap::default(),
             schemas: FxHashMap::default(),
             deferred: FxHashMap::default(),
+            known_memo: Default::default(),
             emitted: 0,
         }
     }

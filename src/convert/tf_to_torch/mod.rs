@@ -9,10 +9,9 @@
 //! * [`reading`] — what lowerings read of a TensorFlow node: types, attributes, known values.
 //! * [`driver`] — runs a conversion with a *chooser* (which lowering converts each node).
 //! * [`ops`] — the lowerings, one file per op family, and their registry.
-//!
-//! The table hook: every lowering is a named [`Lowering`] in [`lowering`]/[`lowering_names`];
-//! [`default_lowering`] is the built-in choice per node; the driver takes the chooser as a
-//! parameter, so a mapping table can replace it.
+//! * [`table`] — the mapping table `passes/convert-tf-to-torch.yaml` that chooses each node's
+//!   lowering (its rules `call:` the lowerings by name), and the fallback to
+//!   `lower-tf-to-primitive` for nodes it has no rule for.
 
 pub mod boundary;
 pub mod driver;
@@ -24,7 +23,7 @@ pub mod types;
 
 pub use driver::{convert, Options};
 pub use emitter::{Converted, Layout, TfNode, TorchEmitter};
-pub use ops::{default_lowering, lowering, lowering_names, Lowering};
+pub use ops::{lowering, lowering_names, Lowering};
 
 use crate::passes::{OptionKind, PassInfo, PassOption, PassRegistry};
 

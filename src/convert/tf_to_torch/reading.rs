@@ -7,6 +7,7 @@ use super::emitter::{TfNode, TorchEmitter};
 use super::types::{Dt, TTy};
 use crate::diag::Diagnostic;
 use crate::ir::{AttrData, AttrId, ValueId};
+use crate::passes::folding::eval::AttrVal;
 use crate::passes::folding::tensor::{DType, Tensor};
 
 type R<T> = Result<T, Diagnostic>;
@@ -61,33 +62,93 @@ impl TorchEmitter<'_> {
     }
 
     /// The compile-time value of a TensorFlow value: a Const (through Identity-like ops),
-    /// or the Shape/Size/Rank of a value of static shape.
-    pub fn known(&self, mut v: ValueId) -> Option<Tensor> {
-        loop {
-            let op = self.m.body.defining_op(v)?;
-            let ty = self.m.op_name(op).strip_prefix("tfg.")?;
-            match ty {
-                "Const" => return Tensor::from_attr(&self.m.ctx, self.m.op_attr(op, "value")?),
-                "Identity" | "Snapshot" | "StopGradient" | "PreventGradient" => {
-                    v = *crate::dialect::tfg::data_operands(self.m, op).first()?;
+    /// the Shape/Size/Rank of a value of static shape, or a small result of an op the
+    /// constant folder's evaluator knows whose inputs are all known (shape arithmetic such
+    /// as Pack of a StridedSlice of a Shape). Evaluated results are memoized, so each value
+    /// is evaluated once.
+    pub fn known(&self, v: ValueId) -> Option<Tensor> {
+        self.known_at(v, 0)
+    }
+
+    fn known_at(&self, v: ValueId, depth: u32) -> Option<Tensor> {
+        let op = self.m.body.defining_op(v)?;
+        let ty = self.m.op_name(op).strip_prefix("tfg.")?;
+        match ty {
+            "Const" => return Tensor::from_attr(&self.m.ctx, self.m.op_attr(op, "value")?),
+            "Identity" | "Snapshot" | "StopGradient" | "PreventGradient" => {
+                return self.known_at(*crate::dialect::tfg::data_operands(self.m, op).first()?, depth + 1);
+            }
+            "Shape" | "Size" | "Rank" => {
+                let x = *crate::dialect::tfg::data_operands(self.m, op).first()?;
+                let t = TTy::of_type(&self.m.ctx, self.m.body.value_type(x))?;
+                if !t.is_static() && ty != "Rank" {
+                    return None;
                 }
-                "Shape" | "Size" | "Rank" => {
-                    let x = *crate::dialect::tfg::data_operands(self.m, op).first()?;
-                    let t = TTy::of_type(&self.m.ctx, self.m.body.value_type(x))?;
-                    if !t.is_static() && ty != "Rank" {
-                        return None;
-                    }
-                    let out = TTy::of_type(&self.m.ctx, self.m.body.value_type(v)).map(|t| t.dt).unwrap_or(Dt::Si32);
-                    let dtype = if out == Dt::Si64 { DType::i64() } else { DType::i32() };
-                    return Some(match ty {
-                        "Shape" => Tensor::ints(dtype, vec![t.rank() as i64], t.shape.clone()),
-                        "Size" => Tensor::ints(dtype, vec![], vec![t.num_elements()]),
-                        _ => Tensor::ints(dtype, vec![], vec![t.rank() as i64]),
-                    });
+                let out = TTy::of_type(&self.m.ctx, self.m.body.value_type(v)).map(|t| t.dt).unwrap_or(Dt::Si32);
+                let dtype = if out == Dt::Si64 { DType::i64() } else { DType::i32() };
+                return Some(match ty {
+                    "Shape" => Tensor::ints(dtype, vec![t.rank() as i64], t.shape.clone()),
+                    "Size" => Tensor::ints(dtype, vec![], vec![t.num_elements()]),
+                    _ => Tensor::ints(dtype, vec![], vec![t.rank() as i64]),
+                });
+            }
+            _ => {}
+        }
+        if let Some(t) = self.known_memo.borrow().get(&v) {
+            return t.clone();
+        }
+        let t = self.evaluate(op, v, ty, depth);
+        self.known_memo.borrow_mut().insert(v, t.clone());
+        t
+    }
+
+    /// Evaluates `op` (of type `ty`) when its inputs are known and its results small.
+    fn evaluate(&self, op: crate::ir::OpId, v: ValueId, ty: &str, depth: u32) -> Option<Tensor> {
+        const MAX_ELEMENTS: usize = 4096;
+        if depth > 32 {
+            return None;
+        }
+        let results = crate::dialect::tfg::data_results(self.m, op);
+        for &r in results {
+            if let Some(t) = TTy::of_type(&self.m.ctx, self.m.body.value_type(r)) {
+                if t.is_static() && t.num_elements() as usize > MAX_ELEMENTS {
+                    return None;
                 }
-                _ => return None,
             }
         }
+        let mut inputs = Vec::new();
+        for x in crate::dialect::tfg::data_operands(self.m, op) {
+            let t = self.known_at(x, depth + 1)?;
+            if t.len() > MAX_ELEMENTS {
+                return None;
+            }
+            inputs.push(t);
+        }
+        let m = &*self.m;
+        let lookup = |name: &str| -> Option<AttrVal> {
+            let a = m.ctx.resolved_attr(m.op_attr(op, name)?);
+            match m.ctx.attr_data(a) {
+                AttrData::Type(t) => DType::of(&m.ctx, *t).map(AttrVal::Type),
+                AttrData::Bool(b) => Some(AttrVal::Bool(*b)),
+                AttrData::Int { .. } => m.ctx.int_value(a).map(|v| AttrVal::Int(v as i64)),
+                AttrData::String { .. } => m.ctx.string_value(a).map(|b| AttrVal::Str(String::from_utf8_lossy(&b).into_owned())),
+                AttrData::Array(items) => {
+                    let v: Vec<String> = items.iter().filter_map(|&x| m.ctx.int_value(x)).map(|v| v.to_string()).collect();
+                    Some(AttrVal::Str(v.join(",")))
+                }
+                _ => None,
+            }
+        };
+        let result_types: Vec<Option<DType>> = results
+            .iter()
+            .map(|&r| match m.ctx.type_data(m.ctx.resolved_type(m.body.value_type(r))) {
+                crate::ir::TypeData::RankedTensor { elem, .. } | crate::ir::TypeData::UnrankedTensor { elem } => DType::of(&m.ctx, *elem),
+                _ => None,
+            })
+            .collect();
+        let outs = crate::passes::folding::eval::evaluate(ty, &lookup, &inputs, &result_types)?;
+        let i = results.iter().position(|&r| r == v)?;
+        outs.into_iter().nth(i).filter(|t| t.len() <= MAX_ELEMENTS)
     }
 
     /// Input `i` of `node` as compile-time integers (axes, shapes, permutations).

@@ -20,6 +20,18 @@ pub fn constant(e: &mut TorchEmitter, n: &TfNode) -> R {
     }
 }
 
+/// A node whose results are all known at conversion time (shape arithmetic): literals of
+/// the values (the driver defers such nodes, so they appear only where used as tensors).
+pub fn known_value(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let mut out = Vec::new();
+    for (i, &r) in n.results.iter().enumerate() {
+        let t = e.known(r).ok_or_else(|| e.err(n, format!("result {} is not known", i)))?;
+        let dt = e.result_dt(n, i)?;
+        out.push(Converted::plain(e.literal(&t, dt)));
+    }
+    Ok(out)
+}
+
 /// Identity, Snapshot, StopGradient, ...: the input itself, in its layout.
 pub fn identity(e: &mut TorchEmitter, n: &TfNode) -> R {
     Ok(vec![e.input(n, 0)?])

@@ -1,8 +1,7 @@
 //! The lowerings, one file per op family, and their registry: each lowering is a named
 //! function of one signature ([`Lowering`]); [`lowering`] finds one by name,
-//! [`lowering_names`] lists them, and [`default_lowering`] is the built-in choice of a
-//! lowering for a TensorFlow node (by op type and, for layouts, `data_format`). A mapping
-//! table replaces the chooser; the lowerings stay.
+//! [`lowering_names`] lists them. Which lowering converts a node is the mapping table's
+//! choice (`passes/convert-tf-to-torch.yaml`, [`super::table`]).
 
 pub mod activation;
 pub mod basic;
@@ -15,8 +14,6 @@ pub mod split;
 
 use super::emitter::{Converted, TfNode, TorchEmitter};
 use crate::diag::Diagnostic;
-use crate::dialect::tfg;
-use crate::ir::{Module, OpId};
 
 /// A lowering: converts one node; returns the torch values of its data results, in order
 /// (a result it cannot give is left off the end, and is an error only when something uses it).
@@ -88,6 +85,8 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     // nn.rs
     ("conv2d", nn::conv2d),
     ("depthwise_conv2d", nn::depthwise_conv2d),
+    ("conv2d_backprop_input", nn::conv2d_backprop_input),
+    ("resize_nearest", nn::resize_nearest),
     ("max_pool", nn::max_pool),
     ("avg_pool", nn::avg_pool),
     ("fused_batch_norm", nn::fused_batch_norm),
@@ -128,108 +127,13 @@ pub fn lowering_names() -> &'static [&'static str] {
     NAMES.get_or_init(|| LOWERINGS.iter().map(|(n, _)| *n).collect())
 }
 
-/// The built-in choice of lowering for a TensorFlow node; `None`: no lowering.
-pub fn default_lowering(m: &Module, op: OpId) -> Option<&'static str> {
-    Some(match tfg::op_type(m, op) {
-        "Const" => "const",
-        "Identity" | "Snapshot" | "StopGradient" | "PreventGradient" | "PlaceholderWithDefault" | "EnsureShape" => "identity",
-        "IdentityN" => "identity_n",
-        "NoOp" => "noop",
-        "Shape" | "Size" | "Rank" => "shape",
-        "Cast" => "cast",
-        "Fill" => "fill",
-        "Add" | "AddV2" => "add",
-        "AddN" => "add_n",
-        "Sub" => "sub",
-        "Mul" => "mul",
-        "RealDiv" => "div",
-        "FloorDiv" => "floor_div",
-        "FloorMod" => "floor_mod",
-        "Maximum" => "maximum",
-        "Minimum" => "minimum",
-        "Pow" => "pow",
-        "SquaredDifference" => "squared_difference",
-        "Less" => "less",
-        "LessEqual" => "less_equal",
-        "Greater" => "greater",
-        "GreaterEqual" => "greater_equal",
-        "Equal" => "equal",
-        "NotEqual" => "not_equal",
-        "LogicalAnd" => "logical_and",
-        "LogicalOr" => "logical_or",
-        "LogicalNot" => "logical_not",
-        "Select" => "select",
-        "SelectV2" => "select_v2",
-        "Sqrt" => "sqrt",
-        "Rsqrt" => "rsqrt",
-        "Exp" => "exp",
-        "Log" => "log",
-        "Neg" => "neg",
-        "Abs" => "abs",
-        "Square" => "square",
-        "Reciprocal" | "Inv" => "reciprocal",
-        "Floor" => "floor",
-        "Ceil" => "ceil",
-        "Round" => "round",
-        "Sin" => "sin",
-        "Cos" => "cos",
-        "Relu" => "relu",
-        "Relu6" => "relu6",
-        "Elu" => "elu",
-        "Selu" => "selu",
-        "Sigmoid" => "sigmoid",
-        "Tanh" => "tanh",
-        "Softplus" => "softplus",
-        "LeakyRelu" => "leaky_relu",
-        "Erf" => "erf",
-        "Erfc" => "erfc",
-        "Softmax" => "softmax",
-        "LogSoftmax" => "log_softmax",
-        "MatMul" => "matmul",
-        "BatchMatMul" | "BatchMatMulV2" | "BatchMatMulV3" => "batch_matmul",
-        "BiasAdd" | "BiasAddV1" => "bias_add",
-        "Conv2D" => "conv2d",
-        "DepthwiseConv2dNative" => "depthwise_conv2d",
-        "MaxPool" => "max_pool",
-        "AvgPool" => "avg_pool",
-        "FusedBatchNorm" | "FusedBatchNormV2" | "FusedBatchNormV3" => {
-            // Inference only.
-            let training = m.op_attr(op, "is_training").map(|a| matches!(m.ctx.attr_data(a), crate::ir::AttrData::Bool(true)));
-            if training.unwrap_or(true) {
-                return None;
-            }
-            "fused_batch_norm"
-        }
-        "Mean" => "mean",
-        "Sum" => "sum",
-        "Max" => "max",
-        "Min" => "min",
-        "Prod" => "prod",
-        "Reshape" => "reshape",
-        "Transpose" => "transpose",
-        "ConcatV2" => "concat",
-        "Pack" => "pack",
-        "Squeeze" => "squeeze",
-        "ExpandDims" => "expand_dims",
-        "StridedSlice" => "strided_slice",
-        "Slice" => "slice",
-        "GatherV2" => "gather",
-        "Pad" | "PadV2" => "pad",
-        "Split" => "split",
-        "SplitV" => "split_v",
-        "Unpack" => "unpack",
-        "Tile" => "tile",
-        "ArgMax" => "arg_max",
-        "ArgMin" => "arg_min",
-        _ => return None,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::{Module, OpId};
 
-    /// Every op type the default chooser knows maps to a registered lowering, and names are unique.
+    /// The built-in table chooses a registered lowering for every op type of the core set
+    /// (and none for training-mode batch norm or an op without a rule); names are unique.
     #[test]
     fn default_choices_are_registered() {
         let names = lowering_names();
@@ -253,6 +157,9 @@ mod tests {
             "  %ctl_bn = FusedBatchNormV3 name(\"bn\") {{is_training = false}} : () -> ()\n  %ctl_bt = FusedBatchNormV3 name(\"bt\") {{is_training = true}} : () -> ()\n  %ctl_u = Cumsum name(\"u\") : () -> ()\n}}\n"
         ));
         let m = crate::syntax::parse_module(&text).expect("parses");
+        let table = super::super::table::load().expect("the built-in table loads");
+        let tags = crate::tables::Tags::new(Vec::<String>::new());
+        let default_lowering = |m: &Module, op: OpId| super::super::table::choose(&table, &tags, m, op);
         let graph = m.top_ops()[0];
         let block = crate::dialect::tfg::body_block(&m, graph).expect("body");
         for op in m.body.block_ops(block) {

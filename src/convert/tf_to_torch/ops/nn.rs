@@ -166,6 +166,128 @@ pub fn depthwise_conv2d(e: &mut TorchEmitter, n: &TfNode) -> R {
     convolution(e, n, true)
 }
 
+/// Conv2DBackpropInput (Keras's Conv2DTranspose): the gradient of a convolution with
+/// respect to its input. torch's transposed convolution (`aten.convolution`, transposed,
+/// the same OIHW filter as the forward convolution) without padding gives the full
+/// `(out-1)*s + (k-1)*d + 1` rows; the input's rows are those from the forward padding's
+/// `before` on (sliced), zeros past the end (padded).
+pub fn conv2d_backprop_input(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let w = window(e, n)?;
+    let ft = e.input_ty(n, 1)?;
+    let gt = e.input_ty(n, 2)?;
+    if ft.rank() != 4 || gt.rank() != 4 {
+        return Err(e.err(n, "expects a filter and an output gradient of rank 4"));
+    }
+    let (kh, kw, fin, fout) = (ft.shape[0], ft.shape[1], ft.shape[2], ft.shape[3]);
+    // The result's shape is the `input_sizes` operand.
+    let sizes = e.known_ints(n, 0, "input_sizes")?;
+    if sizes.len() != 4 {
+        return Err(e.err(n, "input_sizes must have 4 entries"));
+    }
+    let dims = if w.nchw_format { sizes.clone() } else { vec![sizes[0], sizes[3], sizes[1], sizes[2]] };
+    let ty = TTy::new(dims, e.result_dt(n, 0)?);
+    let (h, wd) = (ty.shape[2], ty.shape[3]);
+    if ty.shape[1] != fin || gt.shape[if w.nchw_format { 1 } else { 3 }] != fout {
+        return Err(e.err(n, "the filter's channels do not match the input sizes and the gradient"));
+    }
+    let (g, layout) = if w.nchw_format { (e.logical(n, 2)?, Layout::Plain) } else { (e.nchw(n, 2)?, Layout::Nchw) };
+    let weight = match e.permuted_constant(n.inputs[1], &[kh, kw, fin, fout], &[3, 2, 0, 1]) {
+        Some(v) => v,
+        None => {
+            let f = e.logical(n, 1)?;
+            e.permute(f, &[3, 2, 0, 1])?
+        }
+    };
+    let p = pads(e, n, &w, [h, wd], [kh, kw])?;
+    let gtp = e.ty(g);
+    let full = [
+        (gtp.shape[2] - 1) * w.strides[0] + (kh - 1) * w.dilations[0] + 1,
+        (gtp.shape[3] - 1) * w.strides[1] + (kw - 1) * w.dilations[1] + 1,
+    ];
+    let full_ty = gtp.with_shape(vec![gtp.shape[0], fin, full[0], full[1]]).with_dt(ty.dt);
+    let mut v = e.aten(
+        "aten::convolution",
+        vec![
+            A::T(g),
+            A::T(weight),
+            A::None,
+            A::Ints(w.strides.to_vec()),
+            A::Ints(vec![0, 0]),
+            A::Ints(w.dilations.to_vec()),
+            A::Bool(true),
+            A::Ints(vec![0, 0]),
+            A::Int(1),
+        ],
+        full_ty,
+    )?;
+    // Rows [before, before + size) of the full result; what lies past its end is zero.
+    let size = [h, wd];
+    let mut tail = [0i64; 2];
+    for d in 0..2 {
+        let start = p[d].0;
+        let end = (start + size[d]).min(full[d]);
+        if start > full[d] {
+            return Err(e.err(n, "the padding is larger than the gradient covers"));
+        }
+        tail[d] = start + size[d] - end;
+        let t = e.ty(v);
+        if start != 0 || end != t.shape[2 + d] {
+            let mut shape = t.shape.clone();
+            shape[2 + d] = end - start;
+            v = e.aten("aten::slice.Tensor", vec![A::T(v), A::Int(2 + d as i64), A::Int(start), A::Int(end), A::Int(1)], t.with_shape(shape))?;
+        }
+    }
+    if tail.iter().any(|&t| t > 0) {
+        let pad = vec![0, tail[1], 0, tail[0]];
+        let value = if ty.dt.is_float() { A::Float(0.0) } else { A::Int(0) };
+        v = e.aten("aten::constant_pad_nd", vec![A::T(v), A::Ints(pad), value], ty.clone())?;
+    }
+    Ok(vec![Converted { value: v, layout }])
+}
+
+/// ResizeNearestNeighbor by whole factors (Keras's UpSampling2D): each element repeated
+/// `s_h x s_w` times, by reshape, `aten.broadcast_to` and reshape. Without align_corners the
+/// source of output `i` is `i / s` with or without half-pixel centers; other sizes have no
+/// lowering. A value held as NCHW stays NCHW.
+pub fn resize_nearest(e: &mut TorchEmitter, n: &TfNode) -> R {
+    if e.attr_bool(n, "align_corners").unwrap_or(false) {
+        return Err(e.err(n, "align_corners = true has no lowering"));
+    }
+    let size = e.known_ints(n, 1, "size")?;
+    let c = e.input(n, 0)?;
+    let xt = e.ty(c.value);
+    if xt.rank() != 4 || size.len() != 2 {
+        return Err(e.err(n, "expects images of rank 4 and a size of 2"));
+    }
+    // The H and W dims of the value as held.
+    let (hd, wd) = if c.layout == Layout::Nchw { (2, 3) } else { (1, 2) };
+    let (h, w) = (xt.shape[hd], xt.shape[wd]);
+    if h == 0 || w == 0 || size[0] % h != 0 || size[1] % w != 0 {
+        return Err(e.err(n, format!("resizing {}x{} to {}x{} is not by whole factors", h, w, size[0], size[1])));
+    }
+    let (sh, sw) = (size[0] / h, size[1] / w);
+    let mut split = Vec::new();
+    let mut wide = Vec::new();
+    let mut out = Vec::new();
+    for (d, &len) in xt.shape.iter().enumerate() {
+        split.push(len);
+        wide.push(len);
+        if d == hd || d == wd {
+            let f = if d == hd { sh } else { sw };
+            split.push(1);
+            wide.push(f);
+            out.push(len * f);
+        } else {
+            out.push(len);
+        }
+    }
+    let v = e.reshape(c.value, split)?;
+    let t = e.ty(v).with_shape(wide.clone());
+    let v = e.aten("aten::broadcast_to", vec![A::T(v), A::Ints(wide)], t)?;
+    let v = e.reshape(v, out)?;
+    Ok(vec![Converted { value: v, layout: c.layout }])
+}
+
 /// The pooling window (`ksize`) in (H, W) order.
 fn ksize(e: &TorchEmitter, n: &TfNode, w: &Window) -> Result<[i64; 2], Diagnostic> {
     let k = e.need(n, "ksize", e.attr_ints(n, "ksize"))?;

@@ -21,7 +21,22 @@ fn norm_axis(e: &TorchEmitter, n: &TfNode, a: i64, rank: i64) -> Result<i64, Dia
 
 pub fn reshape(e: &mut TorchEmitter, n: &TfNode) -> R {
     let x = e.logical(n, 0)?;
-    let ty = e.result_ty(n, 0)?;
+    let ty = match e.result_ty(n, 0) {
+        Ok(t) => t,
+        Err(d) => {
+            // Shape inference did not see the shape operand: read it here (-1: the rest).
+            let Ok(mut shape) = e.known_ints(n, 1, "shape") else { return Err(d) };
+            let total = e.ty(x).num_elements();
+            let known: i64 = shape.iter().filter(|&&s| s >= 0).product();
+            if let Some(i) = shape.iter().position(|&s| s < 0) {
+                shape[i] = if known == 0 { 0 } else { total / known };
+            }
+            if shape.iter().product::<i64>() != total || shape.iter().any(|&s| s < 0) {
+                return Err(e.err(n, format!("cannot reshape {} elements to {:?}", total, shape)));
+            }
+            e.ty(x).with_shape(shape)
+        }
+    };
     let v = e.aten("aten::reshape", vec![A::T(x), A::Ints(ty.shape.clone())], ty)?;
     Ok(vec![Converted::plain(v)])
 }
