@@ -144,6 +144,13 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
             continue;
         }
         if node.op_type != "Placeholder" && !node.results.is_empty() && node.results.iter().all(|&r| e.known(r).is_some()) {
+            // Its users see the value's shape (a Fill of computed dims is [?,?] in TensorFlow's
+            // types and [3,4] here).
+            for &r in &node.results {
+                if let Some(t) = e.known(r) {
+                    e.learn_shape(r, &t.shape);
+                }
+            }
             e.defer(node.clone(), super::ops::basic::known_value);
             continue;
         }

@@ -262,6 +262,21 @@ impl<'m> TorchEmitter<'m> {
         self.m.body.set_value_type(tf, nt);
     }
 
+    /// Gives the TensorFlow value `tf` the static `shape` when its type has none (a value
+    /// known at conversion time).
+    pub fn learn_shape(&mut self, tf: ValueId, shape: &[i64]) {
+        let t = self.m.body.value_type(tf);
+        if TTy::of_type(&self.m.ctx, t).is_some_and(|t| t.is_static()) {
+            return;
+        }
+        let elem = match self.m.ctx.type_data(self.m.ctx.resolved_type(t)) {
+            TypeData::RankedTensor { elem, .. } | TypeData::UnrankedTensor { elem } => *elem,
+            _ => return,
+        };
+        let nt = self.m.ctx.ty(TypeData::RankedTensor { shape: shape.iter().copied().collect(), elem, encoding: None });
+        self.m.body.set_value_type(tf, nt);
+    }
+
     /// The type of a torch value made by this emitter.
     pub fn ty(&self, v: ValueId) -> TTy {
         self.types.get(&v).cloned().expect("every torch value has a recorded type")
