@@ -21,7 +21,8 @@
 #                                      (AMANDA_FUZZ_SECONDS each, default 60)
 #   6. scripts/numeric-tier.sh         TensorFlow models -> convert-tf-to-torch ->
 #                                      torch-mlir-opt -> IREE, compared with TensorFlow
-#                                      (its own venv in ~/.cache/amanda-opt)
+#                                      (its own venv in ~/.cache/amanda-opt), and
+#      scripts/tf-to-torch-ops.py      each lowering on its own, the same way
 # and ends with one line `N passed, N failed` summing the steps. Exit status 0 when nothing
 # failed, 1 otherwise.
 #
@@ -44,7 +45,7 @@ for arg in "$@"; do
     --no-conformance) run_conformance=false ;;
     --no-fuzz) run_fuzz=false ;;
     --no-numeric) run_numeric=false ;;
-    -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
     *) echo "test.sh: unknown option '$arg'" >&2; exit 2 ;;
   esac
 done
@@ -265,6 +266,10 @@ fi
 if $run_numeric; then
   section "numeric tier (TensorFlow -> convert-tf-to-torch -> torch-mlir-opt -> IREE)"
   script_step "numeric tier" scripts/numeric-tier.sh
+  # Each lowering on its own, the same way (scripts/tf-to-torch-ops.py, in the tier's venv).
+  if [ -n "${NUMERIC_PY:-}" ]; then
+    script_step "numeric per-op cases" "$NUMERIC_PY" scripts/tf-to-torch-ops.py --amanda-opt "$AMANDA_OPT" --venv "$(numeric_venv_dir)"
+  fi
 fi
 
 section "summary ($(( $(date +%s) - started )) s)"

@@ -5,8 +5,10 @@ the result with torch-mlir-opt, compiles it with iree-compile (llvm-cpu), runs i
 runtime and compares with TensorFlow's outputs (max abs diff <= 1e-4).
 
 Usage: tf-to-torch-ops.py [--amanda-opt PATH] [--venv DIR] [--keep DIR] [CASE ...]
-Needs: tensorflow (system python), and a venv with torch-mlir-opt, iree-compile and
-iree.runtime (default ~/.cache/amanda-opt/dev-venv). Exit 1 when a case fails.
+Needs: tensorflow in the Python that runs it, and a venv with torch-mlir-opt, iree-compile and
+iree.runtime (default: the numeric tier's, $AMANDA_NUMERIC_VENV or
+~/.cache/amanda-opt/numeric-venv; scripts/test.sh runs it with that venv's Python). Ends with
+`N passed, N failed`; exit 1 when a case fails.
 """
 import argparse
 import os
@@ -224,7 +226,7 @@ def main():
     ap = argparse.ArgumentParser()
     here = os.path.dirname(os.path.abspath(__file__))
     ap.add_argument("--amanda-opt", default=os.environ.get("AMANDA_OPT", os.path.join(here, "..", "target", "debug", "amanda-opt")))
-    ap.add_argument("--venv", default=os.path.expanduser("~/.cache/amanda-opt/dev-venv"))
+    ap.add_argument("--venv", default=os.environ.get("AMANDA_NUMERIC_VENV") or os.path.expanduser("~/.cache/amanda-opt/numeric-venv"))
     ap.add_argument("--keep")
     ap.add_argument("cases", nargs="*")
     args = ap.parse_args()
@@ -242,7 +244,7 @@ def main():
         else:
             failed += 1
             print("FAIL %-18s %s" % (name, res))
-    print("%d/%d cases pass" % (len(names) - failed, len(names)))
+    print("%d passed, %d failed" % (len(names) - failed, failed))
     sys.exit(1 if failed else 0)
 
 
