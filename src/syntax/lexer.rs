@@ -989,6 +989,32 @@ mod tests {
     }
 
     #[test]
+    fn torch_operands_and_values_after_an_op_name() {
+        // The first operand of a torch op is an `OperandStart`; a `%` that starts the next
+        // op's result list is not.
+        assert_eq!(kinds("torch.aten.relu %x : !t"), vec![
+            Token::TorchName("torch.aten.relu"), Token::OperandStart("%x"), Token::Colon,
+            Token::BangId(DialectSym { text: "!t", opaque: false }),
+        ]);
+        assert_eq!(kinds("torch.constant.none\n%a, %b:2 = x")[1], Token::PercentId("%a"));
+        assert_eq!(kinds("return %r#1, %s : i32")[1], Token::OperandStart("%r#1"));
+        assert_eq!(kinds("return\n%0 = x")[1], Token::PercentId("%0"));
+        // Values of the constants and torch.operator's name.
+        assert_eq!(kinds("torch.constant.bool true")[1], Token::TorchWord("true"));
+        assert_eq!(kinds("torch.constant.str \"s\"")[1], Token::TorchString("\"s\""));
+        assert_eq!(kinds("torch.operator \"a.b\"(%x)")[1..], [Token::TorchString("\"a.b\""), Token::UseListText("(%x)")]);
+        assert_eq!(kinds("torch.constant.none\nfoo")[1], Token::BareId("foo"));
+        // `init` / `iter` are keywords only after a loop's operands.
+        assert_eq!(kinds("torch.prim.Loop %n, %c, init(%a)")[5], Token::KwInit);
+        assert_eq!(kinds("torch.prim.Loop.condition %c, iter()")[3], Token::KwIter);
+        assert_eq!(kinds("{init = 1}"), vec![Token::DictText("{init = 1}")]);
+        assert_eq!(kinds("init iter"), vec![Token::BareId("init"), Token::BareId("iter")]);
+        // A `torch.*` word as a dictionary key is a key.
+        assert_eq!(kinds("torch.a = 1")[0], Token::KeyEq("torch.a ="));
+        assert_eq!(kinds("func.func @f")[0], Token::KwFuncFunc);
+    }
+
+    #[test]
     fn unknown_dialect_body_is_one_token() {
         let toks = kinds("!llvm.ptr<\"a>\", <1>> x");
         assert_eq!(toks[0], Token::BangId(DialectSym { text: "!llvm.ptr<\"a>\", <1>>", opaque: true }));
