@@ -61,3 +61,42 @@ fn canonical_is_idempotent_and_generic_reads_back_the_same() {
         assert_eq!(once, from_generic, "{}: the generic form reads back differently: {}", path.display(), common::first_line_diff(&once, &from_generic));
     }
 }
+
+/// Ops made by a pass (custom form, no names written) print as torch-mlir prints them: the
+/// preserving printer's names for new values are torch-mlir's, so a module built in code
+/// prints like `torch_mlir.fx.export_and_import`'s output.
+#[test]
+fn made_ops_print_like_torch_mlir() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("test-files/torch/default-ops.mlir");
+    let text = std::fs::read_to_string(path).expect("read");
+    let mut m = common::parse(&text).expect("parses");
+    // Forget the written names and forms, as if every op and argument were new.
+    let mut blocks = vec![m.top];
+    while let Some(b) = blocks.pop() {
+        for i in 0..m.body.block(b).args.len() {
+            m.body.block_mut(b).arg_info[i].name = None;
+        }
+        let ops: Vec<_> = m.body.block_ops(b).collect();
+        for op in ops {
+            m.body.clear_result_names(op);
+            m.body.op_mut(op).form = amanda_opt::ir::OpForm::Custom;
+            for &r in &m.body.op(op).regions.clone() {
+                blocks.extend(m.body.region(r).blocks.iter().copied());
+            }
+        }
+    }
+    let preserving = common::print(&m, PrintOptions::default());
+    let canonical = common::print(&m, PrintOptions { canonical: true, ..Default::default() });
+    // The canonical text has the implicit `module {` around it, indented.
+    let inner: Vec<String> = canonical.lines().skip(1).filter(|l| *l != "}" && !l.is_empty()).map(|l| l.strip_prefix("  ").unwrap_or(l).to_string()).collect();
+    let got: Vec<&str> = preserving.lines().filter(|l| !l.is_empty()).collect();
+    assert_eq!(got.len(), inner.len(), "\n{}\n---\n{}", preserving, canonical);
+    for (g, w) in got.iter().zip(&inner) {
+        // Literals keep their spelling in preserving mode (`1.0e-05`); names must agree.
+        if w.contains("torch.constant.float") {
+            assert_eq!(g.split(" = ").next(), w.split(" = ").next(), "\n{}\n---\n{}", preserving, canonical);
+        } else {
+            assert_eq!(g, w, "\n{}\n---\n{}", preserving, canonical);
+        }
+    }
+}
