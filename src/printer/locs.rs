@@ -475,6 +475,12 @@ impl Visitor<'_> {
         for t in result_types {
             self.visit_type(t, false);
         }
+        // The generic form prints the properties too (`<{shape_expressions = #map}>`).
+        if self.generic {
+            if let Some(p) = od.properties {
+                self.visit_attr(p, false);
+            }
+        }
         for (_, a) in self.sorted_attrs(op) {
             self.visit_attr(a, false);
         }

@@ -295,6 +295,8 @@ impl Printer<'_> {
         let inherent_key: &[&str] = match form {
             TorchForm::Constant(_) | TorchForm::Literal => &["value"],
             TorchForm::Operator => &["name"],
+            TorchForm::SymbolicInt => &["max_val", "min_val", "symbol_name"],
+            TorchForm::BindShape => &["shape_expressions"],
             _ => &[],
         };
         if !properties_within(m, op, inherent_key) {
@@ -472,6 +474,39 @@ impl Printer<'_> {
                 self.push_types(&in_types);
                 self.out.push_str(") -> ");
                 self.push_result_types(&out_types);
+            }
+            TorchForm::SymbolicInt => {
+                let bound = |key| inherent(m, op, key).and_then(|a| ctx.int_value(a)).and_then(|v| i64::try_from(v).ok());
+                let (Some(min), Some(max), Some(sym)) = (bound("min_val"), bound("max_val"), inherent(m, op, "symbol_name")) else {
+                    return false;
+                };
+                if !operands.is_empty() || results.len() != 1 || !matches!(ctx.attr_data(sym), AttrData::String { ty: None, .. }) {
+                    return false;
+                }
+                self.out.push_str(name);
+                self.out.push(' ');
+                write_attr(ctx, sym, self.style, &mut self.out);
+                self.out.push_str(&format!(" {{min_val = {}, max_val = {}}}", min, max));
+                self.push_attrs(&attrs);
+                self.out.push_str(" : ");
+                self.push_type(out_types[0]);
+            }
+            TorchForm::BindShape => {
+                let Some(map) = inherent(m, op, "shape_expressions") else { return false };
+                if operands.is_empty() || !results.is_empty() || !matches!(ctx.attr_data(map), AttrData::Opaque(_)) {
+                    return false;
+                }
+                self.out.push_str(name);
+                self.out.push(' ');
+                self.write_uses(&operands[..1]);
+                self.out.push_str(", [");
+                self.write_uses(&operands[1..]);
+                self.out.push_str("], ");
+                // Printed inline, never as an alias (torch-mlir's printer does so too).
+                write_attr(ctx, map, self.style.without_aliases(), &mut self.out);
+                self.push_attrs(&attrs);
+                self.out.push_str(" : ");
+                self.push_type(in_types[0]);
             }
             TorchForm::Condition => {
                 if operands.is_empty() || !results.is_empty() {

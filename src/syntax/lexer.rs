@@ -787,7 +787,9 @@ impl<'a> Iterator for TokenStream<'a> {
                         Token::OperandStart(s)
                     }
                     (Token::BareId(w), Some("torch.constant.bool")) => Token::TorchWord(w),
-                    (Token::String(s), Some("torch.constant.str" | "torch.constant.device" | "torch.operator")) => Token::TorchString(s),
+                    (Token::String(s), Some("torch.constant.str" | "torch.constant.device" | "torch.operator" | "torch.symbolic_int")) => {
+                        Token::TorchString(s)
+                    }
                     (t, _) => t,
                 };
                 self.op_start = match t {
