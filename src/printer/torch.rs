@@ -19,6 +19,9 @@ use super::Printer;
 /// The properties of `func.func` its custom form shows in its signature.
 const FUNC_PROPERTIES: [&str; 5] = ["arg_attrs", "function_type", "res_attrs", "sym_name", "sym_visibility"];
 
+/// `func.func`'s properties its custom form shows in `attributes {...}`.
+const FUNC_SHOWN_PROPERTIES: [&str; 1] = ["no_inline"];
+
 /// An inherent attribute of `op`: in its properties, or (ops built by passes) its attributes.
 pub fn inherent(m: &Module, op: OpId, key: &str) -> Option<AttrId> {
     let od = m.body.op(op);
@@ -146,7 +149,8 @@ impl Printer<'_> {
         if od.regions.len() != 1 || od.num_operands() != 0 || !od.results.is_empty() || !od.successors.is_empty() {
             return false;
         }
-        if !properties_within(m, op, &FUNC_PROPERTIES) {
+        let all: Vec<&str> = FUNC_PROPERTIES.iter().chain(&FUNC_SHOWN_PROPERTIES).copied().collect();
+        if !properties_within(m, op, &all) {
             return false;
         }
         let Some(fn_ty) = inherent(m, op, "function_type") else { return false };
@@ -236,7 +240,10 @@ impl Printer<'_> {
                 self.out.push(')');
             }
         }
-        let rest = other_attrs(m, op, &FUNC_PROPERTIES);
+        let mut rest = other_attrs(m, op, &FUNC_PROPERTIES);
+        if let Some(p) = od.properties {
+            rest.extend(ctx.dict_entries(p).iter().filter(|e| FUNC_SHOWN_PROPERTIES.contains(&ctx.str(e.name))).copied());
+        }
         if !rest.is_empty() {
             self.out.push_str(" attributes ");
             self.push_dict(&rest);

@@ -417,6 +417,12 @@ impl<'t> ParseCx<'t> {
         }
         let fn_attr = self.module.ctx.attr(AttrData::Type(fn_ty));
         props.push(NamedAttr { name: self.known().function_type, value: fn_attr });
+        // `no_inline` is an inherent attribute the signature does not show: MLIR's parser
+        // takes it from `attributes {...}` into the properties.
+        let mut attrs = attrs;
+        if let Some(i) = attrs.iter().position(|a| self.module.ctx.str(a.name) == "no_inline") {
+            props.push(attrs.remove(i));
+        }
         if let Some(a) = dict_list(self, &res_dicts) {
             props.push(NamedAttr { name: self.known().res_attrs, value: a });
         }
