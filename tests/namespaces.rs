@@ -1037,7 +1037,7 @@ fn readme_namespace_commands_run() {
         "// ports: (a, b) -> (product)",
         "transpose_b = false, grad_a = false, grad_b = false}",
         "MatMul(%x, %w1) name(\"dense/MatMul\") {T = f32} :",
-        "\"torch.constant.bool\"() {value = true}",
+        "%true = torch.constant.bool true",
         "{keepdim = true}",
         "tfg.Relu  (tensorflow op Relu in amanda/tensorflow/1.13.1; my-namespace.yaml",
     ] {

@@ -14,7 +14,7 @@ use std::process::Command;
 
 fn torch_mlir_opt() -> Option<PathBuf> {
     if let Ok(p) = std::env::var("TORCH_MLIR_OPT") {
-        return Some(PathBuf::from(p));
+        return Some(PathBuf::from(p)).filter(|p| p.exists());
     }
     let home = std::env::var("HOME").ok()?;
     let lib = Path::new(&home).join(".cache/amanda-opt/dev-venv/lib");

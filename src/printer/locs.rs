@@ -475,6 +475,14 @@ impl Visitor<'_> {
         for t in result_types {
             self.visit_type(t, false);
         }
+        // The generic form of a registered op prints its properties through the alias pass
+        // too (torch-mlir's `<{shape_expressions = #map}>`); an unregistered op's it does not.
+        let name = self.m.op_name(op);
+        if self.generic && (name.starts_with("torch.") || name.starts_with("func.")) {
+            if let Some(p) = od.properties {
+                self.visit_attr(p, false);
+            }
+        }
         for (_, a) in self.sorted_attrs(op) {
             self.visit_attr(a, false);
         }

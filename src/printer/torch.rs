@@ -19,6 +19,9 @@ use super::Printer;
 /// The properties of `func.func` its custom form shows in its signature.
 const FUNC_PROPERTIES: [&str; 5] = ["arg_attrs", "function_type", "res_attrs", "sym_name", "sym_visibility"];
 
+/// `func.func`'s properties its custom form shows in `attributes {...}`.
+const FUNC_SHOWN_PROPERTIES: [&str; 1] = ["no_inline"];
+
 /// An inherent attribute of `op`: in its properties, or (ops built by passes) its attributes.
 pub fn inherent(m: &Module, op: OpId, key: &str) -> Option<AttrId> {
     let od = m.body.op(op);
@@ -146,7 +149,8 @@ impl Printer<'_> {
         if od.regions.len() != 1 || od.num_operands() != 0 || !od.results.is_empty() || !od.successors.is_empty() {
             return false;
         }
-        if !properties_within(m, op, &FUNC_PROPERTIES) {
+        let all: Vec<&str> = FUNC_PROPERTIES.iter().chain(&FUNC_SHOWN_PROPERTIES).copied().collect();
+        if !properties_within(m, op, &all) {
             return false;
         }
         let Some(fn_ty) = inherent(m, op, "function_type") else { return false };
@@ -236,7 +240,10 @@ impl Printer<'_> {
                 self.out.push(')');
             }
         }
-        let rest = other_attrs(m, op, &FUNC_PROPERTIES);
+        let mut rest = other_attrs(m, op, &FUNC_PROPERTIES);
+        if let Some(p) = od.properties {
+            rest.extend(ctx.dict_entries(p).iter().filter(|e| FUNC_SHOWN_PROPERTIES.contains(&ctx.str(e.name))).copied());
+        }
         if !rest.is_empty() {
             self.out.push_str(" attributes ");
             self.push_dict(&rest);
@@ -295,6 +302,8 @@ impl Printer<'_> {
         let inherent_key: &[&str] = match form {
             TorchForm::Constant(_) | TorchForm::Literal => &["value"],
             TorchForm::Operator => &["name"],
+            TorchForm::SymbolicInt => &["max_val", "min_val", "symbol_name"],
+            TorchForm::BindShape => &["shape_expressions"],
             _ => &[],
         };
         if !properties_within(m, op, inherent_key) {
@@ -472,6 +481,39 @@ impl Printer<'_> {
                 self.push_types(&in_types);
                 self.out.push_str(") -> ");
                 self.push_result_types(&out_types);
+            }
+            TorchForm::SymbolicInt => {
+                let bound = |key| inherent(m, op, key).and_then(|a| ctx.int_value(a)).and_then(|v| i64::try_from(v).ok());
+                let (Some(min), Some(max), Some(sym)) = (bound("min_val"), bound("max_val"), inherent(m, op, "symbol_name")) else {
+                    return false;
+                };
+                if !operands.is_empty() || results.len() != 1 || !matches!(ctx.attr_data(sym), AttrData::String { ty: None, .. }) {
+                    return false;
+                }
+                self.out.push_str(name);
+                self.out.push(' ');
+                write_attr(ctx, sym, self.style, &mut self.out);
+                self.out.push_str(&format!(" {{min_val = {}, max_val = {}}}", min, max));
+                self.push_attrs(&attrs);
+                self.out.push_str(" : ");
+                self.push_type(out_types[0]);
+            }
+            TorchForm::BindShape => {
+                let Some(map) = inherent(m, op, "shape_expressions") else { return false };
+                if operands.is_empty() || !results.is_empty() || !matches!(ctx.attr_data(map), AttrData::Opaque(_)) {
+                    return false;
+                }
+                self.out.push_str(name);
+                self.out.push(' ');
+                self.write_uses(&operands[..1]);
+                self.out.push_str(", [");
+                self.write_uses(&operands[1..]);
+                self.out.push_str("], ");
+                // Printed inline, never as an alias (torch-mlir's printer does so too).
+                write_attr(ctx, map, self.style.without_aliases(), &mut self.out);
+                self.push_attrs(&attrs);
+                self.out.push_str(" : ");
+                self.push_type(in_types[0]);
             }
             TorchForm::Condition => {
                 if operands.is_empty() || !results.is_empty() {

@@ -787,7 +787,9 @@ impl<'a> Iterator for TokenStream<'a> {
                         Token::OperandStart(s)
                     }
                     (Token::BareId(w), Some("torch.constant.bool")) => Token::TorchWord(w),
-                    (Token::String(s), Some("torch.constant.str" | "torch.constant.device" | "torch.operator")) => Token::TorchString(s),
+                    (Token::String(s), Some("torch.constant.str" | "torch.constant.device" | "torch.operator" | "torch.symbolic_int")) => {
+                        Token::TorchString(s)
+                    }
                     (t, _) => t,
                 };
                 self.op_start = match t {
@@ -986,6 +988,32 @@ mod tests {
         ]);
         assert_eq!(kinds(r#""x"(%a)b"#), vec![Token::String(r#""x""#), Token::UseListText("(%a)"), Token::BareId("b")]);
         assert_eq!(first_token_len(r#""a\"b"(%x)"#), 6);
+    }
+
+    #[test]
+    fn torch_operands_and_values_after_an_op_name() {
+        // The first operand of a torch op is an `OperandStart`; a `%` that starts the next
+        // op's result list is not.
+        assert_eq!(kinds("torch.aten.relu %x : !t"), vec![
+            Token::TorchName("torch.aten.relu"), Token::OperandStart("%x"), Token::Colon,
+            Token::BangId(DialectSym { text: "!t", opaque: false }),
+        ]);
+        assert_eq!(kinds("torch.constant.none\n%a, %b:2 = x")[1], Token::PercentId("%a"));
+        assert_eq!(kinds("return %r#1, %s : i32")[1], Token::OperandStart("%r#1"));
+        assert_eq!(kinds("return\n%0 = x")[1], Token::PercentId("%0"));
+        // Values of the constants and torch.operator's name.
+        assert_eq!(kinds("torch.constant.bool true")[1], Token::TorchWord("true"));
+        assert_eq!(kinds("torch.constant.str \"s\"")[1], Token::TorchString("\"s\""));
+        assert_eq!(kinds("torch.operator \"a.b\"(%x)")[1..], [Token::TorchString("\"a.b\""), Token::UseListText("(%x)")]);
+        assert_eq!(kinds("torch.constant.none\nfoo")[1], Token::BareId("foo"));
+        // `init` / `iter` are keywords only after a loop's operands.
+        assert_eq!(kinds("torch.prim.Loop %n, %c, init(%a)")[5], Token::KwInit);
+        assert_eq!(kinds("torch.prim.Loop.condition %c, iter()")[3], Token::KwIter);
+        assert_eq!(kinds("{init = 1}"), vec![Token::DictText("{init = 1}")]);
+        assert_eq!(kinds("init iter"), vec![Token::BareId("init"), Token::BareId("iter")]);
+        // A `torch.*` word as a dictionary key is a key.
+        assert_eq!(kinds("torch.a = 1")[0], Token::KeyEq("torch.a ="));
+        assert_eq!(kinds("func.func @f")[0], Token::KwFuncFunc);
     }
 
     #[test]

@@ -44,6 +44,10 @@ pub enum TorchSyntax<'a> {
     Loop(Vec<UseRef>, RegionId, TypeId),
     /// `iter(%a : t)`.
     Condition((Vec<UseRef>, Vec<TypeId>)),
+    /// `"s0" {min_val = 2, max_val = 9} : !torch.int`.
+    SymbolicInt(AttrSyntax<'a>, Vec<NamedAttr>, TypeId),
+    /// `[%s0, %s1], affine_map<...> ... : type`.
+    BindShape(Vec<UseRef>, AttrId, TypeId),
 }
 
 /// The custom forms of torch ops, by what the printer and the parser need to know.
@@ -69,6 +73,10 @@ pub enum TorchForm {
     Yield,
     Loop,
     Condition,
+    /// `torch.symbolic_int "s0" {min_val = 2, max_val = 9} {attrs} : !torch.int`.
+    SymbolicInt,
+    /// `torch.bind_symbolic_shape %x, [%s0], affine_map<...> {attrs} : !t`.
+    BindShape,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,12 +123,14 @@ pub fn torch_form(name: &str) -> Option<TorchForm> {
         "prim.ListConstruct" | "promote_dtypes" => TorchForm::Functional,
         "copy.to_tensor" | "copy.to_vtensor" | "prim.Load" | "global_slot.get" => TorchForm::ResultType,
         "derefine" | "tensor_static_info_cast" => TorchForm::Cast,
+        "symbolic_int" => TorchForm::SymbolicInt,
+        "bind_symbolic_shape" => TorchForm::BindShape,
         // Hand-written ops with forms of their own (TorchOps.td), read and printed generic.
         "constant.number" | "nn_module" | "nn_module_terminator" | "slot" | "class_type" | "class_type_terminator"
         | "method" | "attr" | "global_slot" | "global_slot.module_initializer" | "initialize.global_slots"
         | "global_slot.init" | "global_slot.set" | "prim.GetAttr" | "prim.SetAttr" | "prim.CallMethod" | "prim.DictConstruct"
         | "prim.CreateObject" | "linear_params.create" | "overwrite.tensor.contents" | "shape.calculate"
-        | "dtype.calculate" | "symbolic_int" | "bind_symbolic_shape" | "hop_flex_attention" | "runtime.assert"
+        | "dtype.calculate" | "hop_flex_attention" | "runtime.assert"
         | "onnx.rotary_embedding" | "prim.Store" | "prim.Enter" => return None,
         _ => TorchForm::Default,
     })
@@ -144,6 +154,8 @@ fn form_text(name: &str, form: TorchForm) -> String {
         TorchForm::Yield => "{attrs} %a, %b : !t1, !t2",
         TorchForm::Loop => "%n, %c, init(%a) {...} {attrs} : (!t) -> !r",
         TorchForm::Condition => "%c, iter(%a : !t) {attrs}",
+        TorchForm::SymbolicInt => "\"<name>\" {min_val = <integer>, max_val = <integer>} : !torch.int",
+        TorchForm::BindShape => "%x, [%s0, ...], affine_map<...> {attrs} : !t",
     };
     format!("custom op '{}' is written '{} {}'", name, name, shape)
 }
@@ -293,6 +305,34 @@ impl<'t> ParseCx<'t> {
                 typed(&mut parts, uses, vec![b]);
                 typed(&mut parts, iter, types);
             }
+            (TorchForm::SymbolicInt, TorchSyntax::SymbolicInt(AttrSyntax::Str(name_text), bounds, t)) => {
+                let keys: Vec<&str> = bounds.iter().map(|b| self.module.ctx.str(b.name)).collect();
+                if keys != ["min_val", "max_val"] {
+                    return wrong();
+                }
+                let i64_ty = self.module.ctx.ty(TypeData::Integer { width: 64, signedness: crate::ir::types::Signedness::Signless });
+                let mut props = Vec::new();
+                // Sorted by name, as MLIR's properties dictionary is.
+                for b in bounds.iter().rev() {
+                    let AttrData::Int { spelling, ty: None } = self.module.ctx.attr_data(b.value).clone() else { return wrong() };
+                    let value = self.module.ctx.attr(AttrData::Int { spelling, ty: Some(i64_ty) });
+                    props.push(NamedAttr { name: b.name, value });
+                }
+                let sym_value = self.finish_attr(AttrSyntax::Str(name_text), None, l, r)?;
+                let key = self.sym("symbol_name");
+                props.push(NamedAttr { name: key, value: sym_value });
+                parts.properties = Some(self.module.ctx.attr(AttrData::Dict(props)));
+                parts.result_types.push(t);
+            }
+            (TorchForm::BindShape, TorchSyntax::BindShape(symbols, map, t)) => {
+                count(1, n)?;
+                typed(&mut parts, uses, vec![t]);
+                let int = self.torch_type("!torch.int");
+                let ints = vec![int; symbols.len()];
+                typed(&mut parts, symbols, ints);
+                let key = self.sym("shape_expressions");
+                parts.properties = Some(self.module.ctx.attr(AttrData::Dict(vec![NamedAttr { name: key, value: map }])));
+            }
             _ => return wrong(),
         }
         Ok(Box::new(parts))
@@ -377,6 +417,12 @@ impl<'t> ParseCx<'t> {
         }
         let fn_attr = self.module.ctx.attr(AttrData::Type(fn_ty));
         props.push(NamedAttr { name: self.known().function_type, value: fn_attr });
+        // `no_inline` is an inherent attribute the signature does not show: MLIR's parser
+        // takes it from `attributes {...}` into the properties.
+        let mut attrs = attrs;
+        if let Some(i) = attrs.iter().position(|a| self.module.ctx.str(a.name) == "no_inline") {
+            props.push(attrs.remove(i));
+        }
         if let Some(a) = dict_list(self, &res_dicts) {
             props.push(NamedAttr { name: self.known().res_attrs, value: a });
         }

@@ -3,7 +3,7 @@
 // RUN: %amanda_opt %s --canonical --print-op-generic | FileCheck %s --check-prefix=GENERIC
 // RUN: %amanda_opt %s --print-op-generic | %amanda_opt - --canonical | FileCheck %s
 // func.func in custom form (public, private, nested; argument and result attributes;
-// `attributes {...}`; an external declaration) and `return` with and without operands.
+// `attributes {...}`; external declarations, `no_inline`) and `return` with and without operands.
 // The generic form shows the properties mlir-opt gives func.func.
 
 // CHECK: module attributes {torch.debug_module_name = "M"} {
@@ -11,6 +11,7 @@
 // CHECK-NEXT:     return %arg0, %arg1 : !torch.vtensor<[2,3],f32>, !torch.int
 // CHECK-NEXT:   }
 // CHECK-NEXT:   func.func private @decl(!torch.int, !torch.float {my.arg}) -> !torch.int
+// CHECK-NEXT:   func.func private @keep() attributes {my.x, no_inline}
 // CHECK-NEXT:   func.func nested @empty() {
 // CHECK-NEXT:     return
 // CHECK-NEXT:   }
@@ -26,6 +27,8 @@
 // GENERIC-NEXT:   }) {my.fn = "f"} : () -> ()
 // GENERIC-NEXT:   "func.func"() <{arg_attrs = [{}, {my.arg}], function_type = (!torch.int, !torch.float) -> !torch.int, sym_name = "decl", sym_visibility = "private"}> ({
 // GENERIC-NEXT:   }) : () -> ()
+// GENERIC-NEXT:   "func.func"() <{function_type = () -> (), no_inline, sym_name = "keep", sym_visibility = "private"}> ({
+// GENERIC-NEXT:   }) {my.x} : () -> ()
 // GENERIC-NEXT:   "func.func"() <{function_type = () -> (), sym_name = "empty", sym_visibility = "nested"}> ({
 // GENERIC-NEXT:     "func.return"() : () -> ()
 // GENERIC-NEXT:   }) : () -> ()
@@ -40,6 +43,7 @@ module attributes {torch.debug_module_name = "M"} {
     return %x, %y : !torch.vtensor<[2,3],f32>, !torch.int
   }
   func.func private @decl(!torch.int, !torch.float {my.arg}) -> !torch.int
+  func.func private @keep() attributes {my.x, no_inline}
   func.func nested @empty() {
     return
   }
