@@ -8,7 +8,7 @@ rest (custom form) and with --mlir-print-op-generic, and writes what it printed,
 `// CHECK:` / `// CHECK-NEXT:` and `// GENERIC:` / `// GENERIC-NEXT:` lines. So the
 expectations of `amanda-opt --canonical` (and `--canonical --print-op-generic`) are
 torch-mlir-opt's output, never amanda-opt's. torch-mlir-opt: $TORCH_MLIR_OPT, else the
-dev venv's (~/.cache/amanda-opt/dev-venv, PyPI torch-mlir).
+dev venv's (~/.cache/amanda-opt/numeric-venv, PyPI torch-mlir).
 """
 import glob
 import os
@@ -22,7 +22,7 @@ def torch_mlir_opt():
     if env:
         return env
     found = glob.glob(os.path.expanduser(
-        "~/.cache/amanda-opt/dev-venv/lib/python3*/site-packages/torch_mlir/_mlir_libs/torch-mlir-opt"))
+        "~/.cache/amanda-opt/numeric-venv/lib/python3*/site-packages/torch_mlir/_mlir_libs/torch-mlir-opt"))
     if not found:
         sys.exit("torch-mlir-opt not found: set TORCH_MLIR_OPT")
     return found[0]

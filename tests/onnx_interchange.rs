@@ -19,7 +19,7 @@ fn node_models() -> Vec<PathBuf> {
         dirs.push(PathBuf::from(d));
     }
     if let Ok(home) = std::env::var("HOME") {
-        for venv in ["onnx-venv", "dev-venv"] {
+        for venv in ["onnx-venv"] {
             let lib = Path::new(&home).join(".cache/amanda-opt").join(venv).join("lib");
             if let Ok(rd) = std::fs::read_dir(&lib) {
                 for e in rd.flatten() {

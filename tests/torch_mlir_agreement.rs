@@ -5,7 +5,7 @@
 //! in preserving mode is read back by torch-mlir-opt to the same canonical text.
 //!
 //! torch-mlir-opt comes from `TORCH_MLIR_OPT` or the dev venv
-//! (~/.cache/amanda-opt/dev-venv, PyPI torch-mlir); skipped with a message when absent.
+//! (~/.cache/amanda-opt/numeric-venv, PyPI torch-mlir); skipped with a message when absent.
 
 mod common;
 
@@ -17,7 +17,7 @@ fn torch_mlir_opt() -> Option<PathBuf> {
         return Some(PathBuf::from(p)).filter(|p| p.exists());
     }
     let home = std::env::var("HOME").ok()?;
-    let lib = Path::new(&home).join(".cache/amanda-opt/dev-venv/lib");
+    let lib = Path::new(&home).join(".cache/amanda-opt/numeric-venv/lib");
     for entry in std::fs::read_dir(lib).ok()?.flatten() {
         let p = entry.path().join("site-packages/torch_mlir/_mlir_libs/torch-mlir-opt");
         if p.exists() {
@@ -50,7 +50,7 @@ fn output(cmd: &mut Command) -> String {
 #[test]
 fn canonical_output_is_torch_mlir_opts() {
     let Some(tool) = torch_mlir_opt() else {
-        eprintln!("skipping: torch-mlir-opt not found (set TORCH_MLIR_OPT or install torch-mlir in ~/.cache/amanda-opt/dev-venv)");
+        eprintln!("skipping: torch-mlir-opt not found (set TORCH_MLIR_OPT or install torch-mlir in ~/.cache/amanda-opt/numeric-venv)");
         return;
     };
     let dir = tempfile::tempdir().expect("temp dir");
