@@ -37,17 +37,7 @@ pub fn check_func(v: &Verifier<'_>, op: OpId) -> Check {
     let region = v.m.body.op(op).regions[0];
     let entry = v.entry_block(region);
 
-    // FunctionOpInterface.
-    let visibility = v.inherent(op, "sym_visibility").and_then(|a| v.string_of(a));
-    if entry.is_none() && visibility.as_deref().unwrap_or("public") == "public" {
-        return Err(v.op_error(op, "symbol declaration cannot have public visibility"));
-    }
-    if let Some(items) = arg_attrs {
-        dict_array(v, op, items, inputs.len(), "argument", "arguments")?;
-    }
-    if let Some(items) = res_attrs {
-        dict_array(v, op, items, results.len(), "result", "results")?;
-    }
+    function_interface(v, op, entry.is_some(), (arg_attrs, inputs.len()), (res_attrs, results.len()))?;
     // tfg checks the body even of a (private) declaration.
     let Some(entry) = entry else {
         return Err(v.op_error(op, "expects a non empty body"));
@@ -89,6 +79,29 @@ pub fn check_func(v: &Verifier<'_>, op: OpId) -> Check {
     Ok(())
 }
 
+/// MLIR's `FunctionOpInterface` rules shared by `tfg.func` and `func.func`: a declaration (no
+/// body) is not public, and the argument / result attribute arrays (with how many inputs and
+/// results the function type has) hold one dictionary per argument / result.
+pub(super) fn function_interface(
+    v: &Verifier<'_>,
+    op: OpId,
+    has_body: bool,
+    args: (Option<&[AttrId]>, usize),
+    results: (Option<&[AttrId]>, usize),
+) -> Check {
+    let visibility = v.inherent(op, "sym_visibility").and_then(|a| v.string_of(a));
+    if !has_body && visibility.as_deref().unwrap_or("public") == "public" {
+        return Err(v.op_error(op, "symbol declaration cannot have public visibility"));
+    }
+    if let (Some(items), n) = args {
+        dict_array(v, op, items, n, "argument", "arguments")?;
+    }
+    if let (Some(items), n) = results {
+        dict_array(v, op, items, n, "result", "results")?;
+    }
+    Ok(())
+}
+
 /// An optional array attribute (`arg_attrs`, `res_attrs`).
 pub(super) fn array_attr<'m>(v: &Verifier<'m>, op: OpId, key: &str) -> Result<Option<&'m [AttrId]>, crate::diag::Diagnostic> {
     match v.inherent(op, key) {
@@ -105,7 +118,7 @@ pub(super) fn array_attr<'m>(v: &Verifier<'m>, op: OpId, key: &str) -> Result<Op
 
 /// MLIR's rules for `arg_attrs` / `res_attrs`: one dictionary per argument (result), whose
 /// keys are dialect attributes (contain a dot).
-pub(super) fn dict_array(v: &Verifier<'_>, op: OpId, items: &[AttrId], expected: usize, what: &str, plural: &str) -> Check {
+fn dict_array(v: &Verifier<'_>, op: OpId, items: &[AttrId], expected: usize, what: &str, plural: &str) -> Check {
     if items.len() != expected {
         return Err(v.op_error(
             op,

@@ -3,7 +3,7 @@
 //! against `function_type`) and `func.return` (its parent, its operands against the
 //! enclosing function's results), with mlir-opt's messages.
 
-use super::func::{array_attr, dict_array};
+use super::func::{array_attr, function_interface};
 use super::structure::{one_region, zero_operands, zero_results};
 use super::types::types_equal;
 use super::{Check, Verifier};
@@ -30,16 +30,7 @@ pub fn check_func_func(v: &Verifier<'_>, op: OpId) -> Check {
     let res_attrs = array_attr(v, op, "res_attrs")?;
     let region = v.m.body.op(op).regions[0];
     let entry = v.entry_block(region);
-    let visibility = v.inherent(op, "sym_visibility").and_then(|a| v.string_of(a));
-    if entry.is_none() && visibility.as_deref().unwrap_or("public") == "public" {
-        return Err(v.op_error(op, "symbol declaration cannot have public visibility"));
-    }
-    if let Some(items) = arg_attrs {
-        dict_array(v, op, items, inputs.len(), "argument", "arguments")?;
-    }
-    if let Some(items) = res_attrs {
-        dict_array(v, op, items, results.len(), "result", "results")?;
-    }
+    function_interface(v, op, entry.is_some(), (arg_attrs, inputs.len()), (res_attrs, results.len()))?;
     let Some(entry) = entry else { return Ok(()) };
     let args = &v.m.body.block(entry).args;
     if args.len() != inputs.len() {
