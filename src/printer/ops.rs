@@ -319,6 +319,18 @@ impl Printer<'_> {
         true
     }
 
+    /// `@name`, quoted when it is not a bare identifier (MLIR's symbol names).
+    pub(super) fn push_symbol(&mut self, name: &str) {
+        self.out.push('@');
+        if super::attrs::is_bare_identifier(name) {
+            self.out.push_str(name);
+        } else {
+            self.out.push('"');
+            self.out.push_str(&crate::ir::context::escape_bytes(name.as_bytes()));
+            self.out.push('"');
+        }
+    }
+
     fn print_attr_dict(&mut self, attrs: &[NamedAttr]) {
         if !attrs.is_empty() {
             self.out.push(' ');
@@ -484,14 +496,7 @@ impl Printer<'_> {
         if generic {
             self.out.push_str("generic ");
         }
-        self.out.push('@');
-        if super::attrs::is_bare_identifier(&name) {
-            self.out.push_str(&name);
-        } else {
-            self.out.push('"');
-            self.out.push_str(&crate::ir::context::escape_bytes(name.as_bytes()));
-            self.out.push('"');
-        }
+        self.push_symbol(&name);
         arg_indent += name.len();
         self.out.push('(');
         for i in (0..args.len()).step_by(2) {

@@ -193,15 +193,8 @@ impl Printer<'_> {
             self.out.push_str(v);
             self.out.push(' ');
         }
-        self.out.push('@');
         let name = String::from_utf8_lossy(&name).into_owned();
-        if super::attrs::is_bare_identifier(&name) {
-            self.out.push_str(&name);
-        } else {
-            self.out.push('"');
-            self.out.push_str(&crate::ir::context::escape_bytes(name.as_bytes()));
-            self.out.push('"');
-        }
+        self.push_symbol(&name);
         self.out.push('(');
         for (i, &t) in inputs.iter().enumerate() {
             if i > 0 {
