@@ -610,3 +610,24 @@ fn every_corpus_file_is_served() {
     eprintln!("{} files served, {} definitions checked", checked, definitions);
     s.close();
 }
+
+#[test]
+fn torch_mlir_syntax_navigates() {
+    // The first operand of a torch op and of `return` is lexed apart (OperandStart); it is a
+    // use like the others, and `func.func` defines its symbol.
+    let text = "func.func @main(%arg0: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> {\n  %int1 = torch.constant.int 1\n  %0 = torch.aten.relu %arg0 : !torch.vtensor<[2],f32> -> !torch.vtensor<[2],f32>\n  %1 = torch.aten.add.Tensor %0, %arg0, %int1 : !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>, !torch.int -> !torch.vtensor<[2],f32>\n  return %1 : !torch.vtensor<[2],f32>\n}\n\"foo.call\"() {callee = @main} : () -> ()\n";
+    let uri = "file:///tmp/amanda-lsp-test/torch.mlir";
+    let mut s = Session::start();
+    s.open(uri, text);
+    let d = s.result("textDocument/definition", at_text(uri, text, "%0, %arg0", 1));
+    assert_eq!(d["range"]["start"], json!({"line": 2, "character": 2}), "{}", d);
+    let d = s.result("textDocument/definition", at_text(uri, text, "%1 : ", 1));
+    assert_eq!(d["range"]["start"], json!({"line": 3, "character": 2}), "{}", d);
+    let d = s.result("textDocument/definition", at_text(uri, text, "@main}", 2));
+    assert_eq!(d["range"]["start"]["line"], 0, "{}", d);
+    let mut p = at_text(uri, text, "%arg0 :", 1);
+    p["context"] = json!({"includeDeclaration": true});
+    assert_eq!(s.result("textDocument/references", p).as_array().unwrap().len(), 3);
+    s.close();
+}
+

@@ -180,7 +180,7 @@ impl Index {
         let mut lex_errors = 0;
         for t in &mut stream {
             match t {
-                Ok((l, t, r)) => toks.push(Tok { start: l as u32, end: r as u32, t }),
+                Ok((l, t, r)) => toks.push(Tok { start: l as u32, end: r as u32, t: lexical(t) }),
                 Err(_) => lex_errors += 1,
             }
         }
@@ -879,5 +879,18 @@ mod tests {
         let ix = Index::build(text);
         let last = ix.names.iter().rposition(|n| n.text == "%a").unwrap();
         assert_eq!(ix.names[last].target, None);
+    }
+}
+
+/// The index reads tokens by what they are in the text: the parser's context-made kinds of
+/// torch-mlir's syntax (the first operand of a torch op or `return`, the word after
+/// `torch.constant.bool`, the `func.func` keyword) are the plain tokens they were lexed from.
+fn lexical(t: Token<'_>) -> Token<'_> {
+    match t {
+        Token::OperandStart(s) if s.contains('#') => Token::PercentIdIndexed(s),
+        Token::OperandStart(s) => Token::PercentId(s),
+        Token::TorchWord(w) => Token::BareId(w),
+        Token::KwFuncFunc => Token::BareId("func.func"),
+        t => t,
     }
 }

@@ -207,6 +207,11 @@ mod tests {
         let reg = crate::namespace::global().read().unwrap();
         assert!(!crate::tables::BUILTIN.is_empty());
         for (name, text) in crate::tables::BUILTIN {
+            // A table that belongs to a pass written in Rust is checked against its natives
+            // (convert-tf-to-torch: src/convert/tf_to_torch/table.rs tests it).
+            if *name == crate::convert::tf_to_torch::table::TABLE {
+                continue;
+            }
             if let Err(d) = Table::load(name, text, &reg, &crate::tables::Natives::builtin()) {
                 panic!("{}", crate::tables::pass::render(&format!("passes/{}.yaml", name), text, &d));
             }
