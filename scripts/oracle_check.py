@@ -15,7 +15,9 @@ Usage: scripts/oracle_check.py [--amanda PATH] [--corpus DIR] [--only SUBSTRING]
   the worker dies on an input, that input is reported and the worker restarts after it.
 * Inputs TensorFlow rejects only because they use a dialect it does not register are checked
   against `mlir-opt --allow-unregistered-dialect` instead when it is installed (its output
-  has one extra trailing newline, which is ignored); inputs no oracle can parse are skipped.
+  has one extra trailing newline, which is ignored), or, when they use torch-mlir's dialect
+  (or `func.func`), against `torch-mlir-opt` ($TORCH_MLIR_OPT or on PATH); inputs no oracle
+  can parse are skipped.
 * An input the oracle rejects for any other reason is a failure: test-files/ must only hold
   valid IR outside its error tests.
 
@@ -47,6 +49,10 @@ UNREGISTERED_RE = re.compile(r"unregistered dialect|Dialect `[^']*' not found|al
 
 def find_amanda(explicit):
     return explicit or find_amanda_opt(REPO)
+
+
+# An op of torch-mlir's dialect (custom or generic form) or of the func dialect it uses.
+TORCH_OP_RE = re.compile(r'(^|[\s"=])(torch\.[a-z_]+\.|func\.func\b)', re.M)
 
 
 def find_mlir_opt():
@@ -254,10 +260,15 @@ def check_one(label, text, amanda, mlir_opt, oracle, tmpdir, full_diff):
         if UNREGISTERED_RE.search(res["err"]):
             if not mlir_opt:
                 return "SKIP", "uses a dialect tensorflow does not register, and mlir-opt is absent"
-            rc, out, err = run_tool([mlir_opt, "--allow-unregistered-dialect"], text, tmpdir)
+            tool, name = mlir_opt, "mlir-opt"
+            # torch-mlir's ops print in their own syntax: torch-mlir-opt is their oracle.
+            if TORCH_OP_RE.search(text):
+                tool, name = os.environ.get("TORCH_MLIR_OPT") or shutil.which("torch-mlir-opt"), "torch-mlir-opt"
+                if not tool:
+                    return "SKIP", "uses torch-mlir's dialect, and torch-mlir-opt is absent (TORCH_MLIR_OPT)"
+            rc, out, err = run_tool([tool, "--allow-unregistered-dialect"], text, tmpdir)
             if rc != 0:
-                return "SKIP", "no oracle parses it (tensorflow: unregistered dialect; mlir-opt: %s)" % first_error(err)
-            name = "mlir-opt"
+                return "SKIP", "no oracle parses it (tensorflow: unregistered dialect; %s: %s)" % (name, first_error(err))
             expected = out[:-1] if out.endswith("\n\n") else out
         else:
             rc, out, err = run_tool([amanda, "--canonical"], text, tmpdir)
