@@ -29,7 +29,7 @@
 #   scripts/test.sh [--no-oracle] [--no-conformance] [--no-fuzz] [--no-numeric]
 #
 # Environment: CARGO_TARGET_DIR (default target/), AMANDA_CONFORMANCE_DIR, LLVM_TOOLS_DIR,
-# AMANDA_TEST_VMEM_KB (the address-space limit of the lit steps, default 2 GB),
+# AMANDA_TEST_VMEM_KB (the address-space limit of cargo test and the lit steps, default 2 GB),
 # AMANDA_FUZZ_SECONDS.
 set -uo pipefail
 
@@ -71,7 +71,7 @@ record() { # record STEP PASSED FAILED [NOTE]
   total_failed=$((total_failed + $3))
   summary+=("$(printf '  %-22s %5d passed, %5d failed%s' "$1" "$2" "$3" "${4:+  ($4)}")")
 }
-# The lit steps run under a 2 GB address-space limit (AMANDA_TEST_VMEM_KB): the tool promises
+# The tests run under a 2 GB address-space limit (AMANDA_TEST_VMEM_KB): the tool promises
 # that much is enough for every test (issue 19), so a regression shows up as a failure.
 vmem_kb=${AMANDA_TEST_VMEM_KB:-2097152}
 limited() { (ulimit -v "$vmem_kb" 2>/dev/null; exec "$@"); }
@@ -133,7 +133,9 @@ fi
 
 # ---------------------------------------------------------------- 1. cargo test
 section "cargo test --release"
-cargo test --release --no-fail-fast 2>&1 | tee "$logs/cargo.log"
+# Built first without the limit (rustc needs more), then run under it like the lit steps.
+cargo test --release --no-run
+limited cargo test --release --no-fail-fast 2>&1 | tee "$logs/cargo.log"
 cargo_status=${PIPESTATUS[0]}
 read -r cp cf < <(awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i) ~ /^passed;?$/) p += $(i-1); if ($(i) ~ /^failed;?$/) f += $(i-1) } } END { printf "%d %d\n", p, f }' "$logs/cargo.log")
 if [ "$cargo_status" != 0 ] && [ "$cf" = 0 ]; then
