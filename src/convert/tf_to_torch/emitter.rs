@@ -252,14 +252,7 @@ impl<'m> TorchEmitter<'m> {
         if slot.primary.layout == Layout::Nchw {
             ty = ty.permuted(&[0, 2, 3, 1]);
         }
-        let Some(elem) = (match self.m.ctx.type_data(self.m.ctx.resolved_type(t)) {
-            TypeData::RankedTensor { elem, .. } | TypeData::UnrankedTensor { elem } => Some(*elem),
-            _ => None,
-        }) else {
-            return;
-        };
-        let nt = self.m.ctx.ty(TypeData::RankedTensor { shape: ty.shape, elem, encoding: None });
-        self.m.body.set_value_type(tf, nt);
+        self.learn_shape(tf, &ty.shape);
     }
 
     /// Gives the TensorFlow value `tf` the static `shape` when its type has none (a value
