@@ -13,10 +13,10 @@ use crate::input::Input;
 use crate::ir::{Module, Span};
 use crate::passes::build::{self, PassFlag};
 use crate::passes::instrumentation::{render_statistics, render_timing, IrPrinting, RunTimes, StageReport, StatisticsDisplay, TimingDisplay};
-use crate::output::{write_output, OutputError};
+
 use crate::passes::{PassManager, PassRegistry};
-use crate::printer::{print_module, PrintOptions};
-use crate::syntax::split::{split_chunks, SPLIT_MARKER};
+use crate::printer::PrintOptions;
+use crate::syntax::split::split_chunks;
 
 /// Command-line options.
 #[derive(Parser, Debug, Clone)]
@@ -394,11 +394,7 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
         report_plain(&format!("{}: importing .{} files is not supported yet", name, ext));
         return Err(());
     }
-    let graphdef_out = crate::interchange::cli::emits_graphdef(opts);
-    if !matches!(opts.emit.as_str(), "amir" | "generic" | "graphdef" | "pbtxt" | "onnx") {
-        report_plain(&format!("--emit={} is not supported yet (amir, generic, graphdef, pbtxt and onnx are)", opts.emit));
-        return Err(());
-    }
+    crate::emit::check_kind(opts).map_err(|e| report_plain(&e))?;
     if !opts.graphdef_to_mlir && crate::interchange::onnx::cli::is_onnx_input(ext, bytes) {
         let pm = build_pass_manager(opts, registry, flags, print_opts).map_err(|e| report_plain(&e))?;
         return crate::interchange::onnx::cli::drive_onnx(opts, pm, &name, bytes, print_opts);
@@ -480,32 +476,7 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
         std::fs::write(path, json).map_err(|e| report_plain(&format!("cannot write name map '{}': {}", path, e)))?;
     }
     let t = std::time::Instant::now();
-    let written = if graphdef_out {
-        match modules.as_slice() {
-            [single] => match crate::interchange::cli::export_bytes(single, opts) {
-                Ok(out) => write_output(&opts.output, |w| w.write_all(&out)),
-                Err(e) => Err(OutputError::Failed(e)),
-            },
-            many => match crate::interchange::cli::export_many(many, opts) {
-                Ok(out) => write_output(&opts.output, |w| w.write_all(&out)),
-                Err(e) => Err(OutputError::Failed(e)),
-            },
-        }
-    } else if crate::interchange::onnx::cli::emits_onnx(opts) {
-        match modules.as_slice() {
-            [single] => match crate::interchange::onnx::cli::export_bytes(single) {
-                Ok(out) => write_output(&opts.output, |w| w.write_all(&out)),
-                Err(e) => Err(OutputError::Failed(e)),
-            },
-            _ => Err(OutputError::Failed("--emit=onnx writes one model: not with --split-input-file".to_string())),
-        }
-    } else if let [single] = modules.as_slice() {
-        write_output(&opts.output, |w| crate::printer::print_module_to(single, print_opts, w))
-    } else {
-        let texts: Vec<String> = modules.par_iter().map(|m| print_module(m, print_opts)).collect();
-        let joined = texts.join(&format!("{}\n", SPLIT_MARKER));
-        write_output(&opts.output, |w| w.write_all(joined.as_bytes()))
-    };
+    let written = crate::emit::write_modules(&modules, opts, print_opts);
     if opts.timing {
         times.output = t.elapsed();
         times.total = start.elapsed();

@@ -27,6 +27,7 @@ pub mod cli;
 pub mod convert;
 pub mod diag;
 pub mod dialect;
+pub mod emit;
 pub mod expect;
 pub mod format;
 pub mod input;

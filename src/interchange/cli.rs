@@ -3,10 +3,9 @@
 //! GraphDef (`--emit=graphdef` binary, `--emit=pbtxt` or `-mlir-to-graphdef` text).
 
 use crate::cli::Options;
-use crate::output::write_output;
 use crate::ir::Module;
 use crate::passes::PassManager;
-use crate::printer::{print_module_to, PrintOptions};
+use crate::printer::PrintOptions;
 
 use super::graphdef;
 
@@ -71,11 +70,7 @@ pub fn drive_graphdef(opts: &Options, mut pm: PassManager, name: &str, bytes: &[
         }
         return Err(());
     }
-    if emits_graphdef(opts) {
-        let out = export_bytes(&m, opts).map_err(|e| report(&e))?;
-        return write_output(&opts.output, |w| w.write_all(&out)).map_err(|e| e.report());
-    }
     // Imported IR has no spelling of its own to preserve: print it as tfg-translate does.
     let print_opts = PrintOptions { canonical: true, ..print_opts };
-    write_output(&opts.output, |w| print_module_to(&m, print_opts, w)).map_err(|e| e.report())
+    crate::emit::write_modules(&[&m], opts, print_opts).map_err(|e| e.report())
 }

@@ -546,9 +546,11 @@ impl CanonicalState<'_> {
         let body = &m.body;
         let mut named: FxHashSet<ValueId> = FxHashSet::default();
         // tfg.func names its entry arguments after `tfg.name`.
+        let mut in_tfg_func = false;
         if !self.generic {
             if let Some(owner) = region.and_then(|r| body.region(r).parent) {
                 if m.op_name(owner) == "tfg.func" {
+                    in_tfg_func = true;
                     if let Some(&entry) = blocks.first() {
                         for (v, n) in func_arg_names(m, owner, entry) {
                             let s = self.unique(&mut c, &n);
@@ -564,14 +566,21 @@ impl CanonicalState<'_> {
             if region.is_some() {
                 self.names.blocks.insert(b, format!("bb{}", i));
             }
+            let mut previous_arg: Option<String> = None;
             for &arg in &body.block(b).args {
                 if named.contains(&arg) {
+                    previous_arg = None;
                     continue;
                 }
                 if i == 0 {
                     let n = format!("arg{}", c.next_arg);
                     c.next_arg += 1;
-                    let s = self.unique(&mut c, &n);
+                    let is_token = in_tfg_func && m.ctx.is_control_type(body.value(arg).ty);
+                    let s = match (is_token, previous_arg.take()) {
+                        (true, Some(data)) => self.unnamed_arg_token(&mut c, &n, &data),
+                        _ => self.unique(&mut c, &n),
+                    };
+                    previous_arg = (!is_token).then(|| s.clone());
                     let g = self.names.fresh_name(s);
                     self.names.new_group(g, &[arg]);
                 } else {
@@ -593,6 +602,23 @@ impl CanonicalState<'_> {
             }
         }
         self.used.pop();
+    }
+
+    /// The name of the control token of a tfg.func argument without `tfg.name`, whose data
+    /// value is named `data`. MLIR numbers it as one more block argument (`numbered`, `%arg1`
+    /// after `%arg0`), which tfg-opt cannot read back but our reader does (the token of
+    /// `%arg{N-1}`). When that name is taken or does not follow `data` (a `tfg.name` spelled
+    /// `arg1`), `%<data>.ctl` is printed instead, which every reader of tfg reads.
+    fn unnamed_arg_token(&mut self, c: &mut Counters, numbered: &str, data: &str) -> String {
+        let follows = numbered
+            .strip_prefix("arg")
+            .and_then(|n| n.parse::<u32>().ok())
+            .and_then(|n| n.checked_sub(1))
+            .is_some_and(|n| data == format!("arg{}", n));
+        if follows && !self.is_used(numbered) {
+            return self.unique(c, numbered);
+        }
+        self.unique(c, &format!("{}.ctl", data))
     }
 
     fn number_op(&mut self, op: OpId, c: &mut Counters) {

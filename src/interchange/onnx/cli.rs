@@ -4,9 +4,8 @@
 use crate::cli::Options;
 use crate::diag::Diagnostic;
 use crate::ir::Module;
-use crate::output::write_output;
 use crate::passes::PassManager;
-use crate::printer::{print_module_to, PrintOptions};
+use crate::printer::PrintOptions;
 
 use super::import::Origins;
 
@@ -63,9 +62,5 @@ pub fn drive_onnx(opts: &Options, mut pm: PassManager, name: &str, bytes: &[u8],
         }
         return Err(());
     }
-    if emits_onnx(opts) {
-        let out = export_bytes(&m).map_err(|e| report(&e))?;
-        return write_output(&opts.output, |w| w.write_all(&out)).map_err(|e| e.report());
-    }
-    write_output(&opts.output, |w| print_module_to(&m, print_opts, w)).map_err(|e| e.report())
+    crate::emit::write_modules(&[&m], opts, print_opts).map_err(|e| e.report())
 }
