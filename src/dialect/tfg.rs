@@ -251,7 +251,7 @@ impl<'m> NodeBuilder<'m> {
         let name = self.m.ctx.sym(name);
         match self.attrs.iter_mut().find(|a| a.name == name) {
             Some(a) => a.value = value,
-            None => self.attrs.push(NamedAttr { name, value }),
+            None => self.attrs.push(NamedAttr::new(name, value)),
         }
         self
     }

@@ -118,18 +118,18 @@ fn create_func(
     let mut list: SmallVec<[NamedAttr; 2]> = SmallVec::new();
     let key = |m: &mut Module, k: &str| m.ctx.sym(k);
     let sym = m.ctx.string_attr(name);
-    list.push(NamedAttr { name: key(m, "sym_name"), value: sym });
+    list.push(NamedAttr::new(key(m, "sym_name"), sym));
     if generic {
         let unit = m.ctx.unit_attr();
-        list.push(NamedAttr { name: key(m, "generic"), value: unit });
+        list.push(NamedAttr::new(key(m, "generic"), unit));
     }
     let fty = m.ctx.attr(AttrData::Type(fn_ty));
-    list.push(NamedAttr { name: key(m, "function_type"), value: fty });
+    list.push(NamedAttr::new(key(m, "function_type"), fty));
     list.extend(attrs.iter().copied());
     let a = m.ctx.attr(AttrData::Array(arg_attrs));
-    list.push(NamedAttr { name: key(m, "arg_attrs"), value: a });
+    list.push(NamedAttr::new(key(m, "arg_attrs"), a));
     let a = m.ctx.attr(AttrData::Array(res_attrs));
-    list.push(NamedAttr { name: key(m, "res_attrs"), value: a });
+    list.push(NamedAttr::new(key(m, "res_attrs"), a));
     let op_name = m.ctx.sym("tfg.func");
     let spec = OpSpec { name: Some(op_name), attrs: list, regions: smallvec::smallvec![region], ..Default::default() };
     m.body.create_op(spec, op_name)
@@ -160,7 +160,7 @@ mod tests {
         let t = m.ctx.ty(TypeData::RankedTensor { shape: vec![], elem: i32_ty, encoding: None });
         let name_key = m.ctx.sym("tfg.name");
         let x = m.ctx.string_attr("x");
-        let args = [FuncArgSpec { name: "x".into(), ty: t, attrs: vec![NamedAttr { name: name_key, value: x }] }];
+        let args = [FuncArgSpec { name: "x".into(), ty: t, attrs: vec![NamedAttr::new(name_key, x)] }];
         let results = [FuncResultSpec { ty: t, attrs: vec![] }];
         let (f, block) = build_func(&mut m, "f", &args, &results, &[], false);
         let root = m.root_block();

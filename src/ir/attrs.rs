@@ -48,6 +48,17 @@ pub enum AttrData {
 pub struct NamedAttr {
     pub name: Sym,
     pub value: AttrId,
+    /// The key as written between quotes (escapes not decoded) when it was written quoted
+    /// (`"a" = 1`), so the preserving printer writes it so; `None` for a bare key and for
+    /// entries the tool makes. Canonical printing ignores it, as mlir-opt would.
+    pub quoted: Option<Sym>,
+}
+
+impl NamedAttr {
+    /// An entry with a bare (unquoted, or quoted only where MLIR must) key.
+    pub fn new(name: Sym, value: AttrId) -> Self {
+        NamedAttr { name, value, quoted: None }
+    }
 }
 
 /// The forms of `loc(...)`.

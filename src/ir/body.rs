@@ -330,7 +330,7 @@ impl Body {
         let attrs = &mut self.ops[op.index()].attrs;
         match attrs.iter_mut().find(|a| a.name == name) {
             Some(a) => a.value = value,
-            None => attrs.push(NamedAttr { name, value }),
+            None => attrs.push(NamedAttr::new(name, value)),
         }
     }
 

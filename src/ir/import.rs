@@ -47,7 +47,7 @@ impl IdMap {
         a.map(|a| self.attr(a))
     }
     pub fn named(&self, n: NamedAttr) -> NamedAttr {
-        NamedAttr { name: self.sym(n.name), value: self.attr(n.value) }
+        NamedAttr { name: self.sym(n.name), value: self.attr(n.value), quoted: n.quoted.map(|q| self.sym(q)) }
     }
     fn types_of(&self, ts: &[TypeId]) -> Vec<TypeId> {
         ts.iter().map(|&t| self.ty(t)).collect()
@@ -241,7 +241,7 @@ mod tests {
         let t_b = b.ty(TypeData::Float(f32b));
         let arr = b.attr(AttrData::Type(t_b));
         let s = b.attr(AttrData::String { spelling: x, ty: Some(t_b) });
-        let dict = b.attr(AttrData::Dict(vec![NamedAttr { name: x, value: arr }, NamedAttr { name: f32b, value: s }]));
+        let dict = b.attr(AttrData::Dict(vec![NamedAttr::new(x, arr), NamedAttr::new(f32b, s)]));
         let map = a.import(&b);
         assert_eq!(map.sym(f32b), f32a);
         assert_eq!(map.ty(t_b), t_a);

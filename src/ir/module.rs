@@ -139,7 +139,7 @@ impl Module {
         let pos = attrs.iter().position(|a| a.name == name);
         match (pos, value) {
             (Some(i), Some(v)) => attrs[i].value = v,
-            (None, Some(v)) => attrs.push(crate::ir::NamedAttr { name, value: v }),
+            (None, Some(v)) => attrs.push(crate::ir::NamedAttr::new(name, v)),
             (Some(i), None) => {
                 attrs.remove(i);
             }

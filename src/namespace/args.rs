@@ -88,7 +88,7 @@ fn make_constant(m: &mut Module, before: OpId, value: &Const) -> Option<ValueId>
     // torch-mlir keeps a constant's value in its properties (`<{value = 1 : i64}>`).
     let properties = attr.map(|a| {
         let key = m.ctx.sym("value");
-        m.ctx.attr(AttrData::Dict(vec![NamedAttr { name: key, value: a }]))
+        m.ctx.attr(AttrData::Dict(vec![NamedAttr::new(key, a)]))
     });
     let name = m.ctx.sym(op_name);
     let op = m.body.create_op(OpSpec { result_types: smallvec::smallvec![ty], properties, ..OpSpec::default() }, name);
@@ -218,7 +218,7 @@ pub fn to_attr_form(m: &mut Module, reg: &Registry) {
                 break;
             }
             let Some(a) = attr_of_constant(m, operands[i]) else { break };
-            attrs.push(NamedAttr { name: m.ctx.sym(&arg.name), value: a });
+            attrs.push(NamedAttr::new(m.ctx.sym(&arg.name), a));
             first = i;
         }
         if attrs.is_empty() {

@@ -150,7 +150,7 @@ pub fn materialize(m: &mut Module, reg: &Registry) {
             }
             let Some(value) = attr_from_value(&mut m.ctx, fw, &a.kind, default) else { continue };
             let name = m.ctx.sym(&a.name);
-            m.body.op_mut(op).attrs.push(NamedAttr { name, value });
+            m.body.op_mut(op).attrs.push(NamedAttr::new(name, value));
         }
     }
 }

@@ -434,7 +434,14 @@ pub fn write_entries<'a>(ctx: &Context, entries: impl Iterator<Item = &'a NamedA
 
 /// One entry of a dictionary: `key = value`, or `key` for a unit value.
 pub fn write_entry(ctx: &Context, e: &NamedAttr, style: Style, out: &mut String) {
-    write_key(ctx, e.name, out);
+    match e.quoted {
+        Some(spelled) if !style.canonical => {
+            out.push('"');
+            out.push_str(ctx.str(spelled));
+            out.push('"');
+        }
+        _ => write_key(ctx, e.name, out),
+    }
     let unit = if style.canonical {
         matches!(ctx.attr_data(ctx.resolved_attr(e.value)), AttrData::Unit)
     } else {

@@ -68,7 +68,7 @@ mod tests {
         let ty = ctx.attr(AttrData::Type(f32));
         let u = ctx.sym("flag");
         let unit = ctx.attr(AttrData::Unit);
-        let entries = [NamedAttr { name: t, value: ty }, NamedAttr { name: u, value: unit }];
+        let entries = [NamedAttr::new(t, ty), NamedAttr::new(u, unit)];
         let mut memo = EntryMemo::default();
         let mut out = String::new();
         for _ in 0..3 {

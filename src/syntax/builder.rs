@@ -854,7 +854,15 @@ impl<'t> ParseCx<'t> {
     pub fn named(&mut self, key: &str, value: Option<AttrId>) -> NamedAttr {
         let name = self.sym(key);
         let value = value.unwrap_or_else(|| self.module.ctx.unit_attr());
-        NamedAttr { name, value }
+        NamedAttr::new(name, value)
+    }
+
+    /// `"key" = value`: the entry keeps the key's quoted spelling for the printer.
+    pub fn quoted_named(&mut self, spelled: &str, value: Option<AttrId>) -> NamedAttr {
+        let key = self.dict_key(spelled, true);
+        let mut entry = self.named(&key, value);
+        entry.quoted = Some(self.sym(&spelled[1..spelled.len() - 1]));
+        entry
     }
 
     /// A dictionary key as written: bare, or quoted (unescaped).
@@ -1413,7 +1421,7 @@ impl<'t> ParseCx<'t> {
             };
             let s = self.sym(&spelling);
             let value = self.module.ctx.attr(AttrData::String { spelling: s, ty: None });
-            out.push(NamedAttr { name: key, value });
+            out.push(NamedAttr::new(key, value));
         }
         Ok(out)
     }
@@ -1540,7 +1548,7 @@ impl<'t> ParseCx<'t> {
         let key = self.sym("control_ret_attrs");
         if !all.iter().any(|a| a.name == key) {
             let value = self.module.ctx.attr(AttrData::Array(ret_attrs));
-            all.push(NamedAttr { name: key, value });
+            all.push(NamedAttr::new(key, value));
         }
         let ctl_uses = ctls.into_iter().map(|(u, _)| u).collect();
         self.terminator("tfg.return", data, ctl_uses, all, ty, l, r)
@@ -1573,8 +1581,8 @@ impl<'t> ParseCx<'t> {
         let i32_ty = self.module.ctx.ty(TypeData::Integer { width: 32, signedness: Signedness::Signless });
         let num_spelling = self.sym(&n.to_string());
         let num_attr = self.module.ctx.attr(AttrData::Int { spelling: num_spelling, ty: Some(i32_ty) });
-        parts.attrs.push(NamedAttr { name: name_key, value: port_attr });
-        parts.attrs.push(NamedAttr { name: number_key, value: num_attr });
+        parts.attrs.push(NamedAttr::new(name_key, port_attr));
+        parts.attrs.push(NamedAttr::new(number_key, num_attr));
         // The operand is an opaque `!tf_type.tensor` (get_result appears in generic functions).
         let tensor = self.known.tf_tensor;
         self.push_operands(&mut parts, vec![value], vec![tensor]);
@@ -1640,7 +1648,7 @@ impl<'t> ParseCx<'t> {
         }
         self.ensure_entry_block(region);
         let mut parts = OpParts { name: Some(self.sym("tfg.graph")), span, ..Default::default() };
-        parts.attrs.push(NamedAttr { name: self.known.version, value: version });
+        parts.attrs.push(NamedAttr::new(self.known.version, version));
         parts.regions.push(region);
         Ok(Box::new(parts))
     }
@@ -1715,23 +1723,23 @@ impl<'t> ParseCx<'t> {
             name_text.to_string()
         };
         let sym_name = self.module.ctx.string_attr(&name_text);
-        parts.attrs.push(NamedAttr { name: self.known.sym_name, value: sym_name });
+        parts.attrs.push(NamedAttr::new(self.known.sym_name, sym_name));
         if generic {
             let unit = self.module.ctx.unit_attr();
-            parts.attrs.push(NamedAttr { name: self.known.generic, value: unit });
+            parts.attrs.push(NamedAttr::new(self.known.generic, unit));
         }
         if let Some(v) = visibility {
             let va = self.module.ctx.string_attr(v);
-            parts.attrs.push(NamedAttr { name: self.known.sym_visibility, value: va });
+            parts.attrs.push(NamedAttr::new(self.known.sym_visibility, va));
         }
         let fn_attr = self.module.ctx.attr(AttrData::Type(fn_ty));
-        parts.attrs.push(NamedAttr { name: self.known.function_type, value: fn_attr });
+        parts.attrs.push(NamedAttr::new(self.known.function_type, fn_attr));
         parts.attrs.extend(attrs);
         // Like tfg's parser, always record per-argument and per-result dictionaries.
         let a = self.module.ctx.attr(AttrData::Array(arg_attr_list));
-        parts.attrs.push(NamedAttr { name: self.known.arg_attrs, value: a });
+        parts.attrs.push(NamedAttr::new(self.known.arg_attrs, a));
         let a = self.module.ctx.attr(AttrData::Array(res_attr_list));
-        parts.attrs.push(NamedAttr { name: self.known.res_attrs, value: a });
+        parts.attrs.push(NamedAttr::new(self.known.res_attrs, a));
         check_duplicate_keys(&self.module.ctx, &parts.attrs, span)?;
         parts.regions.push(region);
         Ok(Box::new(parts))
@@ -1745,7 +1753,7 @@ impl<'t> ParseCx<'t> {
         if let Some(n) = name {
             let text = &n[1..];
             let a = self.module.ctx.string_attr(text);
-            parts.attrs.push(NamedAttr { name: self.known.sym_name, value: a });
+            parts.attrs.push(NamedAttr::new(self.known.sym_name, a));
         }
         parts.attrs.extend(attrs);
         check_duplicate_keys(&self.module.ctx, &parts.attrs, span)?;

@@ -42,7 +42,7 @@ impl<'t> EntryMemo<'t> {
 
     fn put(&mut self, hash: u64, text: &'t str, entry: NamedAttr) {
         if self.slots.is_empty() {
-            let none = NamedAttr { name: crate::ir::Sym::new(0), value: crate::ir::AttrId::new(0) };
+            let none = NamedAttr::new(crate::ir::Sym::new(0), crate::ir::AttrId::new(0));
             self.slots = vec![(u64::MAX, "", none); MEMO_SLOTS];
         }
         self.slots[hash as usize & (MEMO_SLOTS - 1)] = (hash, text, entry);

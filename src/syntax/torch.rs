@@ -230,7 +230,7 @@ impl<'t> ParseCx<'t> {
                 let (ol, or) = (l, r);
                 let value = self.finish_attr(AttrSyntax::Str(&op_name[1..op_name.len() - 1]), None, ol, or)?;
                 let key = self.sym("name");
-                parts.properties = Some(self.module.ctx.attr(AttrData::Dict(vec![NamedAttr { name: key, value }])));
+                parts.properties = Some(self.module.ctx.attr(AttrData::Dict(vec![NamedAttr::new(key, value)])));
                 parts.regions = regions.into_iter().collect();
             }
             (TorchForm::ResultType, TorchSyntax::Lists(ins, outs, true)) if n == 1 && ins.len() == 1 && outs.is_empty() => {
@@ -316,11 +316,11 @@ impl<'t> ParseCx<'t> {
                 for b in bounds.iter().rev() {
                     let AttrData::Int { spelling, ty: None } = self.module.ctx.attr_data(b.value).clone() else { return wrong() };
                     let value = self.module.ctx.attr(AttrData::Int { spelling, ty: Some(i64_ty) });
-                    props.push(NamedAttr { name: b.name, value });
+                    props.push(NamedAttr::new(b.name, value));
                 }
                 let sym_value = self.finish_attr(AttrSyntax::Str(name_text), None, l, r)?;
                 let key = self.sym("symbol_name");
-                props.push(NamedAttr { name: key, value: sym_value });
+                props.push(NamedAttr::new(key, sym_value));
                 parts.properties = Some(self.module.ctx.attr(AttrData::Dict(props)));
                 parts.result_types.push(t);
             }
@@ -331,7 +331,7 @@ impl<'t> ParseCx<'t> {
                 let ints = vec![int; symbols.len()];
                 typed(&mut parts, symbols, ints);
                 let key = self.sym("shape_expressions");
-                parts.properties = Some(self.module.ctx.attr(AttrData::Dict(vec![NamedAttr { name: key, value: map }])));
+                parts.properties = Some(self.module.ctx.attr(AttrData::Dict(vec![NamedAttr::new(key, map)])));
             }
             _ => return wrong(),
         }
@@ -341,7 +341,7 @@ impl<'t> ParseCx<'t> {
     /// `<{value = v}>`.
     fn value_properties(&mut self, value: AttrId) -> AttrId {
         let key = self.sym("value");
-        self.module.ctx.attr(AttrData::Dict(vec![NamedAttr { name: key, value }]))
+        self.module.ctx.attr(AttrData::Dict(vec![NamedAttr::new(key, value)]))
     }
 }
 
@@ -413,10 +413,10 @@ impl<'t> ParseCx<'t> {
             })
         };
         if let Some(a) = dict_list(self, &arg_dicts) {
-            props.push(NamedAttr { name: self.known().arg_attrs, value: a });
+            props.push(NamedAttr::new(self.known().arg_attrs, a));
         }
         let fn_attr = self.module.ctx.attr(AttrData::Type(fn_ty));
-        props.push(NamedAttr { name: self.known().function_type, value: fn_attr });
+        props.push(NamedAttr::new(self.known().function_type, fn_attr));
         // `no_inline` is an inherent attribute the signature does not show: MLIR's parser
         // takes it from `attributes {...}` into the properties.
         let mut attrs = attrs;
@@ -424,13 +424,13 @@ impl<'t> ParseCx<'t> {
             props.push(attrs.remove(i));
         }
         if let Some(a) = dict_list(self, &res_dicts) {
-            props.push(NamedAttr { name: self.known().res_attrs, value: a });
+            props.push(NamedAttr::new(self.known().res_attrs, a));
         }
         let sym_name = self.module.ctx.string_attr(&name_text);
-        props.push(NamedAttr { name: self.known().sym_name, value: sym_name });
+        props.push(NamedAttr::new(self.known().sym_name, sym_name));
         if let Some(v) = visibility {
             let va = self.module.ctx.string_attr(v);
-            props.push(NamedAttr { name: self.known().sym_visibility, value: va });
+            props.push(NamedAttr::new(self.known().sym_visibility, va));
         }
         let mut parts = OpParts { name: Some(self.sym("func.func")), form: OpForm::Custom, span, ..Default::default() };
         check_duplicate_keys(&self.module.ctx, &attrs, span)?;

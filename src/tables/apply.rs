@@ -217,7 +217,7 @@ fn build(
                 (AttrVal::Lit(n), None) => to_attr(rw, &info.attr_kinds[k], &Val::from_node(n))?,
             };
             let sym = rw.m.ctx.sym(name);
-            attrs.push(NamedAttr { name: sym, value: val });
+            attrs.push(NamedAttr::new(sym, val));
         }
         let gives_root = outputs.is_none() && i == last;
         let types: Vec<TypeId> = match &d.result_types {

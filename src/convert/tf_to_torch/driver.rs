@@ -197,8 +197,8 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
     let name_attr = m.ctx.string_attr(if opts.func_name.is_empty() { "main" } else { &opts.func_name });
     let (k_type, k_name) = (m.ctx.sym("function_type"), m.ctx.sym("sym_name"));
     let props = m.ctx.attr(AttrData::Dict(vec![
-        NamedAttr { name: k_type, value: fty_attr },
-        NamedAttr { name: k_name, value: name_attr },
+        NamedAttr::new(k_type, fty_attr),
+        NamedAttr::new(k_name, name_attr),
     ]));
     let region = m.body.create_region(vec![fblock], Span::default());
     let fsym = m.ctx.sym("func.func");

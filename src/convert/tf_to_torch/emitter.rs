@@ -301,7 +301,7 @@ impl<'m> TorchEmitter<'m> {
     }
 
     fn value_prop(&mut self, value: AttrId) -> Vec<NamedAttr> {
-        vec![NamedAttr { name: self.m.ctx.sym("value"), value }]
+        vec![NamedAttr::new(self.m.ctx.sym("value"), value)]
     }
 
     fn constant(&mut self, key: ConstKey) -> ValueId {

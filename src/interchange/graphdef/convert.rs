@@ -154,7 +154,7 @@ pub fn attr_map_to_dict(ctx: &mut Context, m: &std::collections::BTreeMap<String
         }
         let value = attr_to_ir(ctx, v).map_err(|e| format!("attribute '{k}': {e}"))?;
         let name = ctx.sym(&format!("{prefix}{k}"));
-        out.push(NamedAttr { name, value });
+        out.push(NamedAttr::new(name, value));
     }
     Ok(out)
 }

@@ -28,7 +28,7 @@ fn opaque_tensor(ctx: &mut Context) -> TypeId {
 
 fn named(ctx: &mut Context, out: &mut Vec<NamedAttr>, n: &str, v: AttrId) {
     let name = ctx.sym(n);
-    out.push(NamedAttr { name, value: v });
+    out.push(NamedAttr::new(name, v));
 }
 
 fn arg_def_attrs(ctx: &mut Context, a: &ArgDef) -> Res<Vec<NamedAttr>> {
@@ -249,7 +249,7 @@ pub fn import_generic(m: &mut Module, f: &FunctionDef, gradient: Option<&str>) -
         let spec = OpSpec {
             name: Some(gname),
             result_types: [opaque_tensor(&mut m.ctx)].into_iter().collect(),
-            attrs: [NamedAttr { name: n1, value: name_attr }, NamedAttr { name: n2, value: number }].into_iter().collect(),
+            attrs: [NamedAttr::new(n1, name_attr), NamedAttr::new(n2, number)].into_iter().collect(),
             ..Default::default()
         };
         let g = m.body.create_op(spec, gname);

@@ -369,7 +369,7 @@ impl<'g> Importer<'g> {
                     all.insert(name.clone(), v.clone());
                     let value = attr_to_ir(ctx, v).map_err(|e| at(format!("default of attribute '{name}': {e}")))?;
                     let name = ctx.sym(name);
-                    attrs.push(NamedAttr { name, value });
+                    attrs.push(NamedAttr::new(name, value));
                 }
             }
         }
@@ -394,7 +394,7 @@ impl<'g> Importer<'g> {
         if let Some(ft) = &node.experimental_type {
             let v = full_type_to_ir(ctx, ft);
             let name = ctx.sym("_mlir_fulltype");
-            attrs.push(NamedAttr { name, value: v });
+            attrs.push(NamedAttr::new(name, v));
         }
         let loc = loc_of(ctx, node);
         let op = build_node(m, node, &types, loc, &attrs);
@@ -416,7 +416,7 @@ impl<'g> Importer<'g> {
         let mut attrs = attr_map_to_dict(ctx, &f.attr, "tf.").map_err(|e| at(format!("field 'attr': {e}")))?;
         let push = |ctx: &mut Context, attrs: &mut Vec<NamedAttr>, n: &str, v: AttrId| {
             let name = ctx.sym(n);
-            attrs.push(NamedAttr { name, value: v });
+            attrs.push(NamedAttr::new(name, v));
         };
         let v = ctx.string_attr(&sig.name);
         push(ctx, &mut attrs, "sym_name", v);
@@ -494,7 +494,7 @@ impl<'g> Importer<'g> {
             ctls.push(info.ctl);
             let name = m.ctx.sym("tfg.name");
             let value = m.ctx.string_attr(c);
-            ctl_attrs.push(m.ctx.attr(AttrData::Dict(vec![NamedAttr { name, value }])));
+            ctl_attrs.push(m.ctx.attr(AttrData::Dict(vec![NamedAttr::new(name, value)])));
         }
         let ctl_arr = m.ctx.attr(AttrData::Array(ctl_attrs));
         let ret = NodeBuilder::new(m, "tfg.return").operands(&operands).control_operands(&ctls).without_control_result().attr("control_ret_attrs", ctl_arr).build();
@@ -528,7 +528,7 @@ impl<'g> Importer<'g> {
         let mut out = Vec::new();
         let mut push = |ctx: &mut Context, n: &str, v: AttrId| {
             let name = ctx.sym(n);
-            out.push(NamedAttr { name, value: v });
+            out.push(NamedAttr::new(name, v));
         };
         let v = ctx.string_attr(&a.name);
         push(ctx, "tfg.name", v);
@@ -591,7 +591,7 @@ fn import_inner(g: &GraphDef) -> Res<Module> {
     let vname = m.ctx.sym("version");
     let gname = m.ctx.sym("tfg.graph");
     let graph = m.body.create_op(
-        OpSpec { name: Some(gname), attrs: [NamedAttr { name: vname, value: version }].into_iter().collect(), regions: [graph_region].into_iter().collect(), ..Default::default() },
+        OpSpec { name: Some(gname), attrs: [NamedAttr::new(vname, version)].into_iter().collect(), regions: [graph_region].into_iter().collect(), ..Default::default() },
         gname,
     );
     m.body.append_op(module_block, graph);

@@ -32,7 +32,7 @@ struct Importer {
 const MODULE: &str = "builtin.module";
 
 fn na(ctx: &mut Context, name: &str, value: AttrId) -> NamedAttr {
-    NamedAttr { name: ctx.sym(name), value }
+    NamedAttr::new(ctx.sym(name), value)
 }
 
 fn opset_attr(ctx: &mut Context, ops: &[OperatorSetIdProto]) -> AttrId {

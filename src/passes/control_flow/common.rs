@@ -81,7 +81,7 @@ pub fn forward_non_intrinsic(m: &mut Module, src: OpId, dst: OpId) {
 
 /// A named attribute with an interned key.
 pub fn named(m: &mut Module, key: &str, value: AttrId) -> NamedAttr {
-    NamedAttr { name: m.ctx.sym(key), value }
+    NamedAttr::new(m.ctx.sym(key), value)
 }
 
 /// The value of attribute `key` of `op`.

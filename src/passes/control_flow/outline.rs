@@ -131,12 +131,12 @@ pub fn build_attributes(
             if let Some(n) = try_find_name(m, v, args) {
                 let n = names.unique(n);
                 let a = m.ctx.string_attr(&n);
-                entries.push(NamedAttr { name: tfg_name, value: a });
+                entries.push(NamedAttr::new(tfg_name, a));
             }
         }
         match entries.iter_mut().find(|e| e.name == regenerate) {
             Some(e) => e.value = unit,
-            None => entries.push(NamedAttr { name: regenerate, value: unit }),
+            None => entries.push(NamedAttr::new(regenerate, unit)),
         }
         entries.sort_by(|a, b| m.ctx.str(a.name).cmp(m.ctx.str(b.name)));
         entries

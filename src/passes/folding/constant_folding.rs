@@ -514,7 +514,7 @@ impl Rewriter<'_> {
         let sym = self.m.ctx.sym(name);
         match attrs.iter_mut().find(|a| a.name == sym) {
             Some(a) => a.value = value,
-            None => attrs.push(NamedAttr { name: sym, value }),
+            None => attrs.push(NamedAttr::new(sym, value)),
         }
     }
 

@@ -174,7 +174,7 @@ fn replace_with_identity(rw: &mut Rewriter, op: OpId, idx: usize) -> bool {
     controls.extend(rw.control_operands(op));
     let ty = rw.value_type(kept);
     let t_sym = rw.m.ctx.sym("T");
-    let new = rw.create("Identity", &[kept], &controls, vec![NamedAttr { name: t_sym, value: ta }], &[ty], op);
+    let new = rw.create("Identity", &[kept], &controls, vec![NamedAttr::new(t_sym, ta)], &[ty], op);
     rw.copy_name_device(op, new);
     finish_replace(rw, op, new)
 }
@@ -334,7 +334,7 @@ fn evaluate_constant(rw: &mut Rewriter, op: OpId) -> bool {
     for (i, t) in outputs.iter().enumerate() {
         let value = rw.dense(t);
         let vty = t.type_id(&mut rw.m.ctx);
-        let other: Vec<NamedAttr> = name_attr.map(|v| NamedAttr { name: name_sym, value: v }).into_iter().collect();
+        let other: Vec<NamedAttr> = name_attr.map(|v| NamedAttr::new(name_sym, v)).into_iter().collect();
         let Some(c) = rw.create_const(&format!("{}/eval_{}", name, i), vty, &controls, value, &other, op) else {
             for c in consts {
                 rw.erase(c);
@@ -1169,7 +1169,7 @@ fn reduce_div_to_reciprocal_mul(rw: &mut Rewriter, op: OpId) -> bool {
     let yty = first_result_type(rw, y);
     let ta = rw.type_attr_of(t);
     let t_sym = rw.m.ctx.sym("T");
-    let recip = rw.create("Reciprocal", &[yv], &[], vec![NamedAttr { name: t_sym, value: ta }], &[yty], op);
+    let recip = rw.create("Reciprocal", &[yv], &[], vec![NamedAttr::new(t_sym, ta)], &[yty], op);
     let rname = format!("{}/{}/_recip", rw.name(op), rw.name(y));
     rw.set_name(recip, &rname);
     let device = rw.device(op);

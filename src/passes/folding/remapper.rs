@@ -242,7 +242,7 @@ fn set(m: &mut Module, attrs: &mut Vec<NamedAttr>, name: &str, value: AttrId) {
     let sym = m.ctx.sym(name);
     match attrs.iter_mut().find(|a| a.name == sym) {
         Some(a) => a.value = value,
-        None => attrs.push(NamedAttr { name: sym, value }),
+        None => attrs.push(NamedAttr::new(sym, value)),
     }
 }
 

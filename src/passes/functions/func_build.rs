@@ -73,7 +73,7 @@ pub fn resign_func(m: &mut Module, func: OpId, arg_attrs: Option<Vec<AttrId>>, r
 
 /// A dictionary attribute from `(key, value)` entries, sorted by key as MLIR keeps them.
 pub fn dict(m: &mut Module, entries: &[(&str, AttrId)]) -> AttrId {
-    let mut list: Vec<NamedAttr> = entries.iter().map(|(k, v)| NamedAttr { name: m.ctx.sym(k), value: *v }).collect();
+    let mut list: Vec<NamedAttr> = entries.iter().map(|(k, v)| NamedAttr::new(m.ctx.sym(k), *v)).collect();
     list.sort_by(|a, b| m.ctx.str(a.name).cmp(m.ctx.str(b.name)));
     m.ctx.attr(AttrData::Dict(list))
 }
@@ -102,7 +102,7 @@ pub fn put_entry(m: &mut Module, list: &mut Vec<NamedAttr>, key: &str, value: At
         return;
     }
     let at = list.iter().position(|e| m.ctx.str(e.name) > key).unwrap_or(list.len());
-    list.insert(at, NamedAttr { name, value });
+    list.insert(at, NamedAttr::new(name, value));
 }
 
 /// Every top-level `tfg.func` of the module's body, with its name.

@@ -95,7 +95,7 @@ pub fn lower(m: &mut Module, func: OpId) -> Result<(), String> {
     let version_key = m.ctx.sym("version");
     let spec = OpSpec {
         name: Some(name),
-        attrs: smallvec::smallvec![NamedAttr { name: version_key, value: version }],
+        attrs: smallvec::smallvec![NamedAttr::new(version_key, version)],
         regions: smallvec::smallvec![new_region],
         loc: m.body.op(func).loc,
         span: m.body.op(func).span,

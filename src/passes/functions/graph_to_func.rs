@@ -116,7 +116,7 @@ pub fn lift(m: &mut Module, graph: OpId, feeds: &[String], fetches: &[String], c
     }
     let mut attrs = Vec::new();
     if let Some(v) = version {
-        attrs.push(NamedAttr { name: m.ctx.sym("tfg.lifted_graph_version"), value: v });
+        attrs.push(NamedAttr::new(m.ctx.sym("tfg.lifted_graph_version"), v));
     }
     let func = build_func(m, LIFTED_GRAPH_FUNC, new_region, arg_attrs, &results, &attrs);
     m.body.op_mut(func).loc = m.body.op(graph).loc;

@@ -214,11 +214,11 @@ fn build_identity(m: &mut Module, op: OpId, copy: OpId) -> OpId {
     if let Some(name) = m.node_name(op) {
         let v = m.ctx.string_attr(&format!("const_dedupe_hoist/{}", name));
         let k = m.ctx.sym(NODE_NAME);
-        attrs.push(NamedAttr { name: k, value: v });
+        attrs.push(NamedAttr::new(k, v));
     }
     if let Some(dtype) = m.op_attr(op, "dtype") {
         let k = m.ctx.sym("T");
-        attrs.push(NamedAttr { name: k, value: dtype });
+        attrs.push(NamedAttr::new(k, dtype));
     }
     let loc = m.body.op(op).loc;
     let id = tfg::NodeBuilder::new(m, "Identity").operands(&[data]).control_operands(&ctls).attrs(&attrs).results(&types).loc(loc).build();

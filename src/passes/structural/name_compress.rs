@@ -48,7 +48,7 @@ impl Namer {
         let v = self.next(m);
         match entries.iter_mut().find(|e| e.name == key) {
             Some(e) => e.value = v,
-            None => entries.push(NamedAttr { name: key, value: v }),
+            None => entries.push(NamedAttr::new(key, v)),
         }
         m.ctx.attr(AttrData::Dict(entries))
     }
