@@ -26,19 +26,7 @@ model="$work/big.onnx"
 "$py" scripts/bench_onnx_gen.py "$model" "$mb" || exit 2
 size=$(stat -c %s "$model")
 
-best() { # best CMD...: the lowest wall time of 3 runs, in seconds
-  local b=""
-  for _ in 1 2 3; do
-    local s e t
-    s=$(date +%s.%N); "$@" >/dev/null 2>&1 || { echo "bench-onnx: failed: $*" >&2; exit 1; }; e=$(date +%s.%N)
-    t=$(echo "$e - $s" | bc)
-    if [ -z "$b" ] || [ "$(echo "$t < $b" | bc)" = 1 ]; then b=$t; fi
-  done
-  echo "$b"
-}
-peak() { # peak RSS of CMD in MiB (GNU time)
-  /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f", $1/1024}'
-}
+. scripts/bench-lib.sh
 
 t_load=$(best "$py" -c "import onnx, sys; onnx.load(sys.argv[1])" "$model")
 t_cat=$(best cat "$model")
