@@ -3,7 +3,8 @@
 
 Builds a few graphs with tf.compat.v1 and tf.function (dense layer, convolution, TF1 while
 loop with Switch/Merge/NextIteration, tf.cond and tf.while_loop inside a tf.function with its
-function library, resource variables, string and bool constants), serialises each with
+function library, resource variables, string and bool constants, a Keras LSTM, a Keras
+transformer encoder block and a Keras CNN with its weights as resource variables), serialises each with
 SerializeToString (binary .pb) and as text (.pbtxt), runs `amanda-opt X --emit=graphdef`
 (and `--emit=pbtxt`), and compares the result with the original as TensorFlow's own round-trip
 test does: default attributes stripped, tensors compared by value, control inputs sorted,
@@ -82,7 +83,32 @@ def keras_lstm_graph():
     return f.get_concrete_function(tf.TensorSpec([None, 5, 3], tf.float32)).graph
 
 
-GRAPHS = [("dense", dense_graph), ("conv", conv_graph), ("v1_while", v1_while_graph), ("function", function_graph), ("keras_lstm", keras_lstm_graph)]
+def keras_transformer_graph():
+    """A transformer encoder block as Keras 3 writes it: MultiHeadAttention (Einsum), softmax,
+    LayerNormalization, a GELU feed-forward, residuals; weights as resource variables."""
+    k = tf.keras.layers
+    x = k.Input((6, 8))
+    a = k.MultiHeadAttention(num_heads=2, key_dim=4)(x, x)
+    h = k.LayerNormalization()(x + a)
+    f = k.Dense(8)(k.Dense(16, activation="gelu")(h))
+    model = tf.keras.Model(x, k.LayerNormalization()(h + f))
+    fn = tf.function(lambda t: model(t))
+    return fn.get_concrete_function(tf.TensorSpec([None, 6, 8], tf.float32)).graph
+
+
+def keras_cnn_variables_graph():
+    """A Keras CNN (conv, batch norm in inference, pooling, dense) not frozen: its weights are
+    resource variables captured by the function (VarHandleOp/ReadVariableOp)."""
+    k = tf.keras.layers
+    model = tf.keras.Sequential([k.Input((8, 8, 3)), k.Conv2D(4, 3, padding="same"), k.BatchNormalization(),
+                                 k.ReLU(), k.MaxPooling2D(), k.Flatten(), k.Dense(3, activation="softmax")])
+    fn = tf.function(lambda t: model(t, training=False))
+    return fn.get_concrete_function(tf.TensorSpec([None, 8, 8, 3], tf.float32)).graph
+
+
+GRAPHS = [("dense", dense_graph), ("conv", conv_graph), ("v1_while", v1_while_graph), ("function", function_graph),
+          ("keras_lstm", keras_lstm_graph), ("keras_transformer", keras_transformer_graph),
+          ("keras_cnn_variables", keras_cnn_variables_graph)]
 
 
 def strip_defaults(node):
