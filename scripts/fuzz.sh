@@ -8,7 +8,8 @@
 # -> parse -> print in every mode gives the same bytes), passes (verifier and every pass on
 # parsed input; the first byte picks the pass), graphdef (the GraphDef readers, import and
 # export), onnx (the ONNX reader; what imports exports, re-imports and exports to the same
-# bytes). Default: all of them, SECONDS (default 60) each.
+# bytes), tables (the YAML mapping-table reader and its diagnostics). Default: all of them,
+# SECONDS (default 60) each.
 #
 # Corpora live outside the clone, in $AMANDA_FUZZ_DIR (default ~/.cache/amanda-opt/fuzz),
 # seeded from test-files/ and, when present, TensorFlow's tfg corpus (../shared/conformance
@@ -24,11 +25,11 @@ targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --time) seconds=$2; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(parse roundtrip passes graphdef onnx)
+[ ${#targets[@]} -gt 0 ] || targets=(parse roundtrip passes graphdef onnx tables)
 if ! command -v cargo >/dev/null 2>&1 && [ -x "$HOME/.cargo/bin/cargo" ]; then
   export PATH="$HOME/.cargo/bin:$PATH"
 fi
@@ -49,6 +50,10 @@ seed() { # seed TARGET DIR
         cp -n "$f" "$dir/seed-$(cksum <"$f" | cut -d' ' -f1)"; n=$((n + 1))
       done < <(find test-files "${AMANDA_CACHE:-$HOME/.cache/amanda-opt}"/onnx-venv/lib/python3*/site-packages/onnx/backend/test/data/node \
                  -name '*.onnx' -size -64k -print0 2>/dev/null) ;;
+    tables)
+      while IFS= read -r -d '' f; do
+        cp -n "$f" "$dir/seed-$(cksum <"$f" | cut -d' ' -f1)" ; n=$((n + 1))
+      done < <(find passes test-files \( -name '*.yaml' -o -name '*.yml' \) -print0 2>/dev/null) ;;
     graphdef)
       while IFS= read -r -d '' f; do
         cp -n "$f" "$dir/seed-$(cksum <"$f" | cut -d' ' -f1)" ; n=$((n + 1))
