@@ -39,7 +39,7 @@ pub struct Options {
     #[arg(long)]
     pub pass_pipeline: Option<String>,
     /// Output format.
-    #[arg(long, default_value = "amir", value_parser = ["amir", "generic", "graphdef", "pbtxt", "onnx", "torchscript", "pytorch"])]
+    #[arg(long, default_value = "amir", value_parser = ["amir", "generic", "graphdef", "pbtxt", "onnx", "torchscript", "pytorch", "dot"])]
     pub emit: String,
     /// Treat `// -----` lines as separators between independent inputs.
     #[arg(long)]
