@@ -71,7 +71,11 @@ struct DotWriter<'m> {
     /// port), resolved once every node is numbered: a graph region uses values before
     /// their definitions.
     pending: Vec<(usize, Vec<(ValueId, Option<String>)>)>,
+    /// The successor blocks of each terminator node.
+    successors: Vec<(usize, Vec<BlockId>)>,
     ports: Ports,
+    /// The first node of each block (its first argument or op), for successor edges.
+    block_nodes: FxHashMap<BlockId, usize>,
     op_nodes: FxHashMap<OpId, usize>,
     arg_nodes: FxHashMap<ValueId, usize>,
     next_node: usize,
@@ -85,7 +89,9 @@ impl<'m> DotWriter<'m> {
             out: String::new(),
             edges: String::new(),
             pending: Vec::new(),
+            successors: Vec::new(),
             ports: schema_ports(m),
+            block_nodes: FxHashMap::default(),
             op_nodes: FxHashMap::default(),
             arg_nodes: FxHashMap::default(),
             next_node: 0,
@@ -120,6 +126,7 @@ impl<'m> DotWriter<'m> {
         let m = self.m;
         let pad = "  ".repeat(depth);
         let data = &m.body.block(b);
+        self.block_nodes.insert(b, self.next_node);
         for (i, &arg) in data.args.iter().enumerate() {
             // A tfg function argument's `.ctl` token stands for its data argument: control
             // edges from it start at the data argument's node.
@@ -159,6 +166,12 @@ impl<'m> DotWriter<'m> {
             self.op_node(op, depth + 1);
         }
         let regions = data.regions.clone();
+        if regions.iter().all(|&r| m.body.region(r).blocks.is_empty()) {
+            // A declaration: Graphviz drops empty clusters.
+            let id = self.next_node;
+            self.next_node += 1;
+            let _ = writeln!(self.out, "{}  n{} [shape=plaintext, label=\"(declaration)\"];", pad, id);
+        }
         let names = region_names(m.op_name(op), regions.len());
         for (i, r) in regions.iter().enumerate() {
             let blocks = m.body.region(*r).blocks.clone();
@@ -171,14 +184,11 @@ impl<'m> DotWriter<'m> {
                 let _ = writeln!(self.out, "{}    label=\"{}\"; style=dashed; color=gray60;", pad, escape(&names[i]));
             }
             let inner = depth + if own { 2 } else { 1 };
-            for (k, &b) in blocks.iter().enumerate() {
+            for &b in &blocks {
                 if blocks.len() > 1 {
                     let bc = self.next_cluster;
                     self.next_cluster += 1;
-                    let label = match m.body.block(b).label {
-                        Some(s) => format!("^{}", m.ctx.str(s)),
-                        None => format!("^bb{}", k),
-                    };
+                    let label = block_label(m, b);
                     let ipad = "  ".repeat(inner);
                     let _ = writeln!(self.out, "{}subgraph cluster_{} {{", ipad, bc);
                     let _ = writeln!(self.out, "{}  label=\"{}\"; style=dotted;", ipad, escape(&label));
@@ -199,7 +209,7 @@ impl<'m> DotWriter<'m> {
     fn cluster_label(&self, op: OpId) -> Vec<String> {
         let m = self.m;
         let mut head = m.op_name(op).to_string();
-        if let Some(s) = m.op_attr(op, "sym_name").and_then(|a| m.ctx.string_value(a)) {
+        if let Some(s) = sym_name(m, op) {
             head.push_str(&format!(" @{}", String::from_utf8_lossy(&s)));
         }
         let mut lines = vec![head];
@@ -229,6 +239,9 @@ impl<'m> DotWriter<'m> {
         let operands: Vec<ValueId> = m.body.operands(op).collect();
         let mut data_slot = 0;
         let mut edges = Vec::new();
+        if !m.body.op(op).successors.is_empty() {
+            self.successors.push((id, m.body.op(op).successors.iter().map(|s| s.0).collect()));
+        }
         for v in operands {
             if self.is_control(v) {
                 edges.push((v, None));
@@ -268,6 +281,14 @@ impl DotWriter<'_> {
                 };
             }
         }
+        // Branches: dotted, to the first node of the successor block, labelled with it.
+        for (src, blocks) in std::mem::take(&mut self.successors) {
+            for b in blocks {
+                let Some(&dst) = self.block_nodes.get(&b) else { continue };
+                let label = block_label(m, b);
+                let _ = writeln!(self.edges, "  n{} -> n{} [style=dotted, label=\"{}\"];", src, dst, escape(&label));
+            }
+        }
     }
 
     /// The name of input `slot` (among data operands) of `op`: the schema's port name
@@ -288,6 +309,25 @@ fn port_name(ranges: Option<&[PortRange]>, i: usize) -> String {
         return if r.count == 1 { r.name.clone() } else { format!("{}:{}", r.name, i - r.start) };
     }
     i.to_string()
+}
+
+/// An op's `sym_name`, an attribute or (func.func in generic form) a property.
+fn sym_name(m: &Module, op: OpId) -> Option<Vec<u8>> {
+    let from_props = || {
+        let key = m.ctx.lookup_sym("sym_name")?;
+        let props = m.body.op(op).properties?;
+        m.ctx.dict_entries(props).iter().find(|e| e.name == key).map(|e| e.value)
+    };
+    m.ctx.string_value(m.op_attr(op, "sym_name").or_else(from_props)?)
+}
+
+/// A block's label as written (`^entry`), else `^bbN` by its place in its region.
+fn block_label(m: &Module, b: BlockId) -> String {
+    if let Some(s) = m.body.block(b).label {
+        return format!("^{}", m.ctx.str(s));
+    }
+    let k = m.body.block(b).parent.and_then(|r| m.body.region(r).blocks.iter().position(|&x| x == b)).unwrap_or(0);
+    format!("^bb{}", k)
 }
 
 /// The node name of an op: tfg's `_mlir_name`, or an ONNX import's `onnx_node_name`.
