@@ -64,7 +64,7 @@ pub fn drive_graphdef(opts: &Options, mut pm: PassManager, name: &str, bytes: &[
             return Err(());
         }
     }
-    if let Err(d) = pm.run(&mut m, |_, _| {}) {
+    if let Err(d) = crate::passes::summary::run_showing(&mut pm, &mut m, crate::passes::summary::wanted(opts.summary, opts.no_summary)) {
         for x in d {
             report(&x.message);
         }
