@@ -280,6 +280,7 @@ pub fn run(args: Vec<String>) -> i32 {
             return if e.use_stderr() { 1 } else { 0 };
         }
     };
+    crate::progress::enable(crate::progress::should_show(opts.no_progress));
     if opts.list_passes {
         print!("{}", crate::passes::listing::list_passes(&registry));
         return 0;
