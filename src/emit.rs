@@ -53,8 +53,7 @@ pub fn write_modules(modules: &[&Module], opts: &Options, print_opts: PrintOptio
         return write_output(&opts.output, |w| w.write_all(&out));
     }
     if opts.emit == "dot" {
-        let text = dot::modules_to_dot(modules);
-        return write_output(&opts.output, |w| w.write_all(text.as_bytes()));
+        return write_output(&opts.output, |w| w.write_all(dot::modules_to_dot(modules).as_bytes()));
     }
     if let [single] = modules {
         return write_output(&opts.output, |w| print_module_to(single, print_opts, w));

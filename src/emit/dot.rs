@@ -382,3 +382,18 @@ pub fn escape(s: &str) -> String {
 fn escape_lines(lines: &[String]) -> String {
     lines.iter().map(|l| escape(l)).collect::<Vec<_>>().join("\\n")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::escape;
+
+    #[test]
+    fn escapes_every_special_character() {
+        assert_eq!(escape("a\"b\\c"), "a\\\"b\\\\c");
+        assert_eq!(escape("x\ny"), "x\\ny");
+        assert_eq!(escape("\u{1}"), "\\\\x01");
+        assert_eq!(escape("&<>"), "&amp;<>");
+        assert_eq!(escape("é→"), "&#233;&#8594;");
+        assert_eq!(escape("plain/name:0"), "plain/name:0");
+    }
+}
