@@ -39,7 +39,7 @@ pub struct Options {
     #[arg(long)]
     pub pass_pipeline: Option<String>,
     /// Output format.
-    #[arg(long, default_value = "amir", value_parser = ["amir", "generic", "graphdef", "pbtxt", "onnx", "torchscript", "pytorch"])]
+    #[arg(long, default_value = "amir", value_parser = ["amir", "generic", "graphdef", "pbtxt", "onnx", "torchscript", "pytorch", "dot"])]
     pub emit: String,
     /// Treat `// -----` lines as separators between independent inputs.
     #[arg(long)]
@@ -148,6 +148,18 @@ pub struct Options {
     /// made from it.
     #[arg(long = "name-map", value_name = "FILE")]
     pub name_map: Option<String>,
+    /// After a conversion (convert-tf-to-torch, a mapping table), print a summary on stderr:
+    /// ops in and out by type, rules applied per table, time. The default when stderr is a
+    /// terminal.
+    #[arg(long, overrides_with = "no_summary")]
+    pub summary: bool,
+    /// No conversion summary, even on a terminal.
+    #[arg(long)]
+    pub no_summary: bool,
+    /// No progress bar on long imports, conversions and outputs (shown only when stderr is
+    /// a terminal).
+    #[arg(long)]
+    pub no_progress: bool,
 }
 
 /// Turns mlir-opt spellings into ours (`-split-input-file` → `--split-input-file`,
@@ -268,6 +280,7 @@ pub fn run(args: Vec<String>) -> i32 {
             return if e.use_stderr() { 1 } else { 0 };
         }
     };
+    crate::progress::enable(crate::progress::should_show(opts.no_progress));
     if opts.list_passes {
         print!("{}", crate::passes::listing::list_passes(&registry));
         return 0;
@@ -457,6 +470,14 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
         let display = if opts.pass_statistics_display == "list" { StatisticsDisplay::List } else { StatisticsDisplay::Pipeline };
         let _ = write!(stderr, "{}", render_statistics(&pm.root, &report, display));
     }
+    if !failed && results.iter().any(|r| r.ops.is_some()) {
+        let (mut ops_in, mut ops_out) = Default::default();
+        for (a, b) in results.iter().filter_map(|r| r.ops.as_ref()) {
+            crate::passes::summary::OpCounts::merge(&mut ops_in, a);
+            crate::passes::summary::OpCounts::merge(&mut ops_out, b);
+        }
+        let _ = write!(stderr, "{}", crate::passes::summary::render(&ops_in, &ops_out, &pm.root, &report, start.elapsed()));
+    }
     reporter.finish(&name, &mut stderr);
     if failed {
         if opts.timing {
@@ -523,6 +544,8 @@ struct ChunkResult {
     report: Vec<StageReport>,
     parse_time: std::time::Duration,
     verify_time: std::time::Duration,
+    /// Ops by type before and after the pipeline, for the conversion summary.
+    ops: Option<(crate::passes::summary::OpCounts, crate::passes::summary::OpCounts)>,
 }
 
 fn process_chunk(
@@ -540,6 +563,7 @@ fn process_chunk(
         report: Vec::new(),
         parse_time: Default::default(),
         verify_time: Default::default(),
+        ops: None,
     };
     let t0 = std::time::Instant::now();
     let mut module: Module = match crate::syntax::parse_module_releasing(text, release) {
@@ -568,7 +592,10 @@ fn process_chunk(
     }
     // Checked before any chunk ran (drive), so this does not fail.
     let Ok(mut pm) = build_pass_manager(opts, registry, flags, print_opts) else { return result };
+    let counting = crate::passes::summary::wanted(opts.summary, opts.no_summary) && crate::passes::summary::has_conversion(&pm.root);
+    let before = counting.then(|| crate::passes::summary::count_ops(&module));
     let run = pm.run(&mut module, |_, _| {});
+    result.ops = before.map(|b| (b, crate::passes::summary::count_ops(&module)));
     result.dumps = std::mem::take(&mut pm.instrumentation.dumps);
     result.report = std::mem::take(&mut pm.report);
     result.verify_time += pm.verify_time;

@@ -8,7 +8,10 @@
 //! | `generic` | MLIR text in the generic op form (`--print-op-generic`) |
 //! | `graphdef`, `pbtxt` | a TensorFlow GraphDef, binary or text (`-mlir-to-graphdef`: text) |
 //! | `onnx` | an ONNX ModelProto |
+//! | `dot` | a Graphviz view of the graphs ([`dot`]) |
 
+
+pub mod dot;
 
 use rayon::prelude::*;
 
@@ -19,7 +22,7 @@ use crate::printer::{print_module, print_module_to, PrintOptions};
 use crate::syntax::split::SPLIT_MARKER;
 
 /// The kinds `--emit` accepts.
-pub const KINDS: &[&str] = &["amir", "generic", "graphdef", "pbtxt", "onnx"];
+pub const KINDS: &[&str] = &["amir", "generic", "graphdef", "pbtxt", "onnx", "dot"];
 
 /// Whether `--emit` names a kind this tool writes; the error to report if not.
 pub fn check_kind(opts: &Options) -> Result<(), String> {
@@ -48,6 +51,9 @@ pub fn write_modules(modules: &[&Module], opts: &Options, print_opts: PrintOptio
         };
         let out = crate::interchange::onnx::cli::export_bytes(single).map_err(failed)?;
         return write_output(&opts.output, |w| w.write_all(&out));
+    }
+    if opts.emit == "dot" {
+        return write_output(&opts.output, |w| w.write_all(dot::modules_to_dot(modules).as_bytes()));
     }
     if let [single] = modules {
         return write_output(&opts.output, |w| print_module_to(single, print_opts, w));

@@ -39,6 +39,7 @@ pub mod output;
 pub mod parallel;
 pub mod passes;
 pub mod printer;
+pub mod progress;
 pub mod rewrite;
 pub mod syntax;
 pub mod tables;

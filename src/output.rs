@@ -45,6 +45,21 @@ impl OutputError {
 
 /// Writes the output produced by `produce` to `path` (`-` for stdout), as the module doc says.
 pub fn write_output(path: &str, produce: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), OutputError> {
+    // A bar (bytes written) when the output takes long, on a terminal's stderr.
+    // Not when the output itself goes to the terminal: the two would mix.
+    let to_terminal = path == "-" && std::io::IsTerminal::is_terminal(&io::stdout());
+    let phase = if to_terminal {
+        crate::progress::Phase::silent()
+    } else {
+        crate::progress::Phase::start(&format!("writing {}", if path == "-" { "output" } else { path }), "bytes", None)
+    };
+    let produce = |w: &mut dyn Write| -> io::Result<()> {
+        if !phase.is_live() {
+            return produce(w);
+        }
+        let mut counting = crate::progress::Counting::new(w, &phase);
+        produce(&mut counting)
+    };
     if path == "-" {
         return write_stdout(produce);
     }

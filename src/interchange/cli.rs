@@ -55,8 +55,13 @@ pub fn drive_graphdef(opts: &Options, mut pm: PassManager, name: &str, bytes: &[
     } else {
         name.to_string()
     };
+    let decoding = crate::progress::Phase::start(&format!("reading {name}"), "", None);
     let g = graphdef::read_graphdef(&path, bytes).map_err(|e| report(&e))?;
+    drop(decoding);
+    let nodes = g.node.len() + g.library.as_ref().map_or(0, |l| l.function.iter().map(|f| f.node_def.len()).sum());
+    let importing = crate::progress::Phase::start(&format!("importing {name}"), "nodes", Some(nodes as u64));
     let mut m = graphdef::import_graphdef(&g).map_err(|e| report(&format!("{name}: {e}")))?;
+    drop(importing);
     if !opts.no_verify {
         let d = crate::verify::verify_module(&m);
         if let Some(first) = d.first() {
@@ -64,7 +69,7 @@ pub fn drive_graphdef(opts: &Options, mut pm: PassManager, name: &str, bytes: &[
             return Err(());
         }
     }
-    if let Err(d) = pm.run(&mut m, |_, _| {}) {
+    if let Err(d) = crate::passes::summary::run_showing(&mut pm, &mut m, crate::passes::summary::wanted(opts.summary, opts.no_summary)) {
         for x in d {
             report(&x.message);
         }

@@ -298,6 +298,7 @@ impl PassManager {
         // The pipeline is only read while running; take it out so the stages can borrow
         // `self` (instrumentation, verify time) mutably.
         let root = std::mem::replace(&mut self.root, OpPipeline::new("", Nesting::Explicit));
+        let _progress = if root.is_empty() { crate::progress::Phase::silent() } else { crate::progress::Phase::start("running passes", "", None) };
         let r = self.run_stages(&root, &mut report, m, PassTarget::Module, &mut after);
         self.root = root;
         self.report = report;
@@ -419,6 +420,7 @@ impl PassManager {
         after: &mut dyn FnMut(&str, &Module),
     ) -> Result<(), Vec<Diagnostic>> {
         self.instrumentation.before_pass(e, m, target);
+        crate::progress::note(&format!("running {}", e.name));
         let mut cx = PassContext::new();
         let start = Instant::now();
         let mut result = e.pass.run(m, target, &mut cx);

@@ -16,6 +16,7 @@ pub mod pass;
 pub mod pipeline;
 pub mod registry;
 pub mod structural;
+pub mod summary;
 pub mod testing;
 
 pub use manager::PassManager;

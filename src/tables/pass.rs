@@ -267,6 +267,9 @@ impl Pass for TablePass {
         let stats = apply_greedily(m, target, &refs, GreedyConfig { max_iterations: self.max_iterations, ..Default::default() })?;
         cx.stat("rewrites", "ops rewritten by the table's rules", stats.total());
         cx.stat("erased", "ops erased", stats.erased);
+        for (rule, n) in &stats.applied {
+            cx.stat(crate::passes::summary::rule_stat(rule), crate::passes::summary::RULE_DESCRIPTION, *n);
+        }
         if stats.total() > 0 {
             cx.mark_changed();
             m.mark_edited();
@@ -327,4 +330,9 @@ fn update_namespaces(m: &mut Module, t: &Table) {
 
 fn group_of(ns: &str) -> String {
     ns.rsplit_once('/').map(|(g, _)| g.to_string()).unwrap_or_default()
+}
+
+/// Whether `name` is the pass of a mapping table (the conversion summary's question).
+pub fn is_table_pass(name: &str) -> bool {
+    slots().read().map(|s| s.iter().any(|x| x.name == name && !x.clash)).unwrap_or(false)
 }

@@ -68,9 +68,24 @@ pub fn register(r: &mut PassRegistry) {
             Ok(Box::new(move |m: &mut crate::ir::Module, t, cx: &mut crate::passes::PassContext| {
                 let lowered = table::lower_unconvertible(m, t, &table, &tags)?;
                 cx.stat("num-lowered", "Rewrites by lower-tf-to-primitive of nodes the table has no rule for", lowered);
-                let choose = |m: &crate::ir::Module, op: crate::ir::OpId| table::choose(&table, &tags, m, op);
+                // The rule that chose each node's lowering, counted for the statistics.
+                let rules = std::cell::RefCell::new(Vec::<(String, u64)>::new());
+                let choose = |m: &crate::ir::Module, op: crate::ir::OpId| {
+                    let chosen = table::choose(&table, &tags, m, op);
+                    if let Some(sel) = chosen.and_then(|_| table.select(m, op, &tags)) {
+                        let mut rules = rules.borrow_mut();
+                        match rules.iter_mut().find(|r| r.0 == sel.rule) {
+                            Some(r) => r.1 += 1,
+                            None => rules.push((sel.rule, 1)),
+                        }
+                    }
+                    chosen
+                };
                 let n = driver::run(m, t, &opts, &choose)?;
                 cx.stat("num-torch-ops", "Number of torch ops emitted", n);
+                for (rule, k) in rules.into_inner() {
+                    cx.stat(crate::passes::summary::rule_stat(&rule), crate::passes::summary::RULE_DESCRIPTION, k);
+                }
                 cx.mark_changed();
                 Ok(())
             }))

@@ -295,6 +295,7 @@ impl<'g> Importer<'g> {
     fn convert_nodes(&mut self, m: &mut Module, block: BlockId, nodes: &[NodeDef], scope: &mut HashMap<String, NodeInfo>, before: Option<OpId>) -> Res<()> {
         let mut ops = Vec::with_capacity(nodes.len());
         for node in nodes {
+            crate::progress::tick(1);
             let op = self.convert_node(m, node, scope)?;
             match before {
                 Some(b) => m.body.insert_op_before(b, op),

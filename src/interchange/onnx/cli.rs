@@ -55,8 +55,10 @@ pub fn load(name: &str, bytes: &[u8], verify: bool) -> Result<Module, String> {
 /// stderr as they happen, hence the unit error.
 #[allow(clippy::result_unit_err)]
 pub fn drive_onnx(opts: &Options, mut pm: PassManager, name: &str, bytes: &[u8], print_opts: PrintOptions) -> Result<(), ()> {
+    let importing = crate::progress::Phase::start(&format!("importing {name}"), "nodes", None);
     let mut m = load(name, bytes, !opts.no_verify).map_err(|e| report(&e))?;
-    if let Err(d) = pm.run(&mut m, |_, _| {}) {
+    drop(importing);
+    if let Err(d) = crate::passes::summary::run_showing(&mut pm, &mut m, crate::passes::summary::wanted(opts.summary, opts.no_summary)) {
         for x in d {
             report(&x.message);
         }

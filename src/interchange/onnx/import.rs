@@ -256,6 +256,7 @@ impl Importer {
         // definitions, and subgraphs see every name of the graphs around them).
         let mut pending = Vec::new();
         for (k, node) in g.node.iter().enumerate() {
+            crate::progress::tick(1);
             let (op, graph_attrs) = self.node(node, k, what, &vi_types)?;
             let results: Vec<ValueId> = self.m.body.results(op).to_vec();
             for (j, out) in node.output.iter().enumerate() {
