@@ -6,7 +6,8 @@
 # when present, and renders each with `dot -Tsvg`. An input amanda-opt rejects with a
 # diagnostic (exit 1: the error tests) is skipped; a crash of amanda-opt, a dot that fails
 # or warns about the syntax, or two runs giving different bytes is a failure.
-# Ends with `N rendered, N skipped, N failed`; exit 1 on any failure.
+# Ends with `N rendered, N skipped, N failed` and the suite's `N passed, N failed` (rendered
+# counts as passed); exit 1 on any failure.
 #
 #   scripts/dot-check.sh [FILE ...]
 #
@@ -24,6 +25,7 @@ if ! command -v dot >/dev/null 2>&1; then
   if ! command -v dot >/dev/null 2>&1; then
     echo "dot-check: cannot install graphviz (apt-get install -y graphviz)" >&2
     echo "0 rendered, 0 skipped, 1 failed"
+    echo "0 passed, 1 failed"
     exit 1
   fi
 fi
@@ -86,4 +88,5 @@ else
 fi
 
 echo "$rendered rendered, $skipped skipped, $failed failed"
+echo "$rendered passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -15,6 +15,7 @@
 #      scripts/nvim-lsp-test.sh,       amanda-lsp in Neovim's LSP client; the VS Code
 #      scripts/vscode-grammar-test.sh  grammar under vscode-textmate (skipped when absent)
 #      scripts/check-lowering.py       lower-tf-to-primitive's output run by TensorFlow
+#      scripts/dot-check.sh            --emit=dot of every accepted input rendered by dot
 #   4. scripts/oracle_check.py         --canonical == TensorFlow's printer (when tensorflow
 #                                      is importable)
 #   5. scripts/fuzz.sh                 a time-boxed run of every cargo-fuzz target
@@ -220,6 +221,10 @@ fi
 # ---------------------------------------------------------------- 3e. ONNX interchange
 section "ONNX: the backend node test models of onnx 1.22.0, round-tripped"
 script_step "ONNX round trip" scripts/onnx-roundtrip.sh
+
+# ---------------------------------------------------------------- 3g. Graphviz views
+section "--emit=dot: the views of the lit inputs, imports and examples rendered by dot -Tsvg"
+script_step "DOT renders" scripts/dot-check.sh
 
 # ---------------------------------------------------------------- 3d. editors
 section "editors (Neovim LSP client, VS Code grammar)"
