@@ -38,9 +38,25 @@ pub fn write(modules: &[&Module], opts: &Options) -> Result<(), OutputError> {
     let [single] = modules else {
         return Err(failed("--emit=pytorch writes one model: not with --split-input-file".to_string()));
     };
-    let program = render::render(single, &opts.input).map_err(failed)?;
+    let program = render::render(single, &opts.input).map_err(|e| failed(located(e, &opts.input)))?;
     let weights = weights::safetensors(&program.weights);
     write_dir(Path::new(&opts.output), &[("weights.safetensors", &weights), ("model.py", program.model_py.as_bytes())])
+}
+
+/// The message of `e`, led by `file:line:col` of the first op it is about when that op was
+/// read from the text of `input`.
+fn located(e: render::RenderError, input: &str) -> String {
+    let Some(span) = e.spans.iter().find(|s| !s.is_empty()) else { return e.message };
+    if input == "-" {
+        return e.message;
+    }
+    match std::fs::read_to_string(input) {
+        Ok(text) => {
+            let (line, col) = crate::diag::SourceFile::new(input, &text).line_col(span.start as usize);
+            format!("{input}:{line}:{col}: {}", e.message)
+        }
+        Err(_) => e.message,
+    }
 }
 
 /// Writes `files` into `dir`, as the module doc says.

@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use crate::ir::attrs::{AttrData, Location};
 use crate::ir::types::TypeData;
-use crate::ir::{AttrId, BlockId, Module, OpId, TypeId, ValueId};
+use crate::ir::{AttrId, BlockId, Module, OpId, Span, TypeId, ValueId};
 use crate::namespace::OpSchema;
 use crate::printer::torch::inherent;
 
@@ -57,8 +57,22 @@ enum Kind {
     Return,
 }
 
+/// Why a module has no Python form: the message, and the ops it is about (their spans in the
+/// input text, for `file:line:col`; empty spans when the ops were made by a pass or an importer).
+#[derive(Debug)]
+pub struct RenderError {
+    pub message: String,
+    pub spans: Vec<Span>,
+}
+
+impl From<String> for RenderError {
+    fn from(message: String) -> Self {
+        RenderError { message, spans: Vec::new() }
+    }
+}
+
 /// Renders the torch function of `m` (`source`: the input's name, for the docstring).
-pub fn render(m: &Module, source: &str) -> Result<Program, String> {
+pub fn render(m: &Module, source: &str) -> Result<Program, RenderError> {
     let func = find_func(m)?;
     let func_name = inherent(m, func, "sym_name").and_then(|a| m.ctx.string_value(a)).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_else(|| "main".to_string());
     let block = func_block(m, func)?;
@@ -84,7 +98,7 @@ pub fn render(m: &Module, source: &str) -> Result<Program, String> {
     }
     let mut results = String::from("None");
     for op in m.body.block_ops(block) {
-        if let Some(ret) = r.op(op)? {
+        if let Some(ret) = r.op(op).map_err(RenderError::from)? {
             results = ret;
         }
     }
@@ -158,12 +172,13 @@ fn func_block(m: &Module, func: OpId) -> Result<BlockId, String> {
     }
 }
 
-/// Every op's [`Kind`]; the error lists every op that has none.
-fn classify_all(m: &Module, block: BlockId) -> Result<HashMap<OpId, Kind>, String> {
+/// Every op's [`Kind`]; the error lists every op type that has none, with its count, and
+/// gives the span of the first such op of each type.
+fn classify_all(m: &Module, block: BlockId) -> Result<HashMap<OpId, Kind>, RenderError> {
     let reg = crate::namespace::global().read().map_err(|_| "the namespace registry is poisoned".to_string())?;
     let ns = reg.resolve("amanda/pytorch");
     let mut kinds = HashMap::new();
-    let mut missing: BTreeMap<String, (usize, Option<String>)> = BTreeMap::new();
+    let mut missing: BTreeMap<String, (usize, Option<String>, Span)> = BTreeMap::new();
     for op in m.body.block_ops(block) {
         let name = m.op_name(op);
         let kind = match name {
@@ -201,7 +216,7 @@ fn classify_all(m: &Module, block: BlockId) -> Result<HashMap<OpId, Kind>, Strin
                 kinds.insert(op, k);
             }
             Err(why) => {
-                let e = missing.entry(name.to_string()).or_insert((0, why));
+                let e = missing.entry(name.to_string()).or_insert((0, why, m.body.op(op).span));
                 e.0 += 1;
             }
         }
@@ -209,22 +224,25 @@ fn classify_all(m: &Module, block: BlockId) -> Result<HashMap<OpId, Kind>, Strin
     if missing.is_empty() {
         return Ok(kinds);
     }
-    let total: usize = missing.values().map(|(n, _)| n).sum();
+    let total: usize = missing.values().map(|(n, _, _)| n).sum();
     let list: Vec<String> = missing
         .iter()
-        .map(|(name, (n, why))| match why {
+        .map(|(name, (n, why, _))| match why {
             Some(w) => format!("{name} ({n}: {w})"),
             None => format!("{name} ({n})"),
         })
         .collect();
-    Err(format!(
+    let mut spans: Vec<Span> = missing.values().map(|(_, _, s)| *s).collect();
+    spans.sort_by_key(|s| s.start);
+    let message = format!(
         "--emit=pytorch: {total} op{} of {} type{} ha{} no PyTorch mapping: {}",
         if total == 1 { "" } else { "s" },
         missing.len(),
         if missing.len() == 1 { "" } else { "s" },
         if total == 1 { "s" } else { "ve" },
         list.join("; ")
-    ))
+    );
+    Err(RenderError { message, spans })
 }
 
 /// `torch.aten.add.Tensor` → (`aten`, `add`, `Some("Tensor")`); also `torch.prims.*`.
