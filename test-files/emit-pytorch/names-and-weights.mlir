@@ -5,6 +5,10 @@
 // RUN: rm -rf %t && %amanda_opt %s --emit=pytorch -o %t
 // RUN: FileCheck %s < %t/model.py
 // RUN: FileCheck %s --check-prefix=ST < %t/weights.safetensors
+// Into an existing directory: both files replaced, other files left alone.
+// RUN: echo old > %t/model.py && touch %t/notes.txt && %amanda_opt %s --emit=pytorch -o %t
+// RUN: FileCheck %s < %t/model.py
+// RUN: ls %t/notes.txt
 
 func.func @main(%x: !torch.vtensor<[2,4],f32>, %bias: !torch.vtensor<[3],f32>) -> (!torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>) {
   %0 = torch.vtensor.literal(dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0], [1.0, 0.0, -1.0]]> : tensor<4x3xf32>) : !torch.vtensor<[4,3],f32> loc("dense/kernel")
