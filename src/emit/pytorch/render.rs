@@ -55,6 +55,12 @@ enum Kind {
     Literal,
     Call(Arc<OpSchema>),
     Return,
+    /// `torch.prim.If`: Python `if`/`else`.
+    If,
+    /// `torch.prim.Loop`: a Python `for` over the trip count that stops when the condition fails.
+    Loop,
+    /// `torch.prim.If.yield`, `torch.prim.Loop.condition`: rendered by their op.
+    Yield,
 }
 
 /// Why a module has no Python form: the message, and the ops it is about (their spans in the
@@ -84,6 +90,7 @@ pub fn render(m: &Module, source: &str) -> Result<Program, RenderError> {
         locals: Names::new(LOCAL_RESERVED),
         attrs: Names::new(MODULE_RESERVED),
         body: Vec::new(),
+        indent: 2,
         decls: Vec::new(),
         weights: Vec::new(),
     };
@@ -179,9 +186,26 @@ fn classify_all(m: &Module, block: BlockId) -> Result<HashMap<OpId, Kind>, Rende
     let ns = reg.resolve("amanda/pytorch");
     let mut kinds = HashMap::new();
     let mut missing: BTreeMap<String, (usize, Option<String>, Span)> = BTreeMap::new();
-    for op in m.body.block_ops(block) {
+    let mut pending: Vec<OpId> = m.body.block_ops(block).collect();
+    pending.reverse();
+    while let Some(op) = pending.pop() {
         let name = m.op_name(op);
         let kind = match name {
+            "torch.prim.If" | "torch.prim.Loop" => {
+                let blocks: Vec<BlockId> = m.body.op(op).regions.iter().flat_map(|&r| m.body.region(r).blocks.iter().copied()).collect();
+                let (want, what) = if name == "torch.prim.If" { (2, "two regions of one block") } else { (1, "one region of one block") };
+                if blocks.len() == want && m.body.op(op).regions.len() == want {
+                    for &b in blocks.iter().rev() {
+                        let mut inner: Vec<OpId> = m.body.block_ops(b).collect();
+                        inner.reverse();
+                        pending.extend(inner);
+                    }
+                    Ok(if name == "torch.prim.If" { Kind::If } else { Kind::Loop })
+                } else {
+                    Err(Some(format!("not {what}")))
+                }
+            }
+            "torch.prim.If.yield" | "torch.prim.Loop.condition" => Ok(Kind::Yield),
             "torch.constant.int" | "torch.constant.float" | "torch.constant.bool" | "torch.constant.none" | "torch.constant.str" | "torch.constant.device" => Ok(Kind::Constant),
             "torch.prim.ListConstruct" => Ok(Kind::List),
             "torch.prim.ListUnpack" => Ok(Kind::ListUnpack),
@@ -327,6 +351,8 @@ struct Renderer<'m> {
     locals: Names,
     attrs: Names,
     body: Vec<String>,
+    /// Indentation of the statements being written, in levels of four spaces.
+    indent: usize,
     /// The `__init__` lines declaring the weights.
     decls: Vec<String>,
     weights: Vec<Weight>,
@@ -338,7 +364,105 @@ impl Renderer<'_> {
     }
 
     fn stmt(&mut self, line: String) {
-        self.body.push(format!("        {line}"));
+        self.body.push(format!("{}{line}", "    ".repeat(self.indent)));
+    }
+
+    /// Renders the ops of a region's block one level deeper; gives the operands of its
+    /// terminator (`If.yield`, `Loop.condition`). A block that writes nothing is `pass`,
+    /// unless the caller writes statements after it (`tail`).
+    fn nested(&mut self, b: BlockId, tail: bool) -> Result<Vec<ValueId>, String> {
+        self.indent += 1;
+        let before = self.body.len();
+        let mut yielded = Vec::new();
+        for op in self.m.body.block_ops(b) {
+            if matches!(self.kinds.get(&op), Some(Kind::Yield)) {
+                yielded = self.m.body.operands(op).collect();
+            } else {
+                self.op(op)?;
+            }
+        }
+        if self.body.len() == before && !tail {
+            self.stmt("pass".to_string());
+        }
+        self.indent -= 1;
+        Ok(yielded)
+    }
+
+    /// `a, b = x, y` (nothing for no values); `a = x` for one.
+    fn assign(&mut self, names: &[String], values: &[ValueId]) {
+        if names.is_empty() {
+            return;
+        }
+        let rhs: Vec<String> = values.iter().map(|&v| self.expr(v)).collect();
+        self.stmt(format!("{} = {}", names.join(", "), rhs.join(", ")));
+    }
+
+    /// `torch.prim.If`: `if cond:` / `else:`, each branch assigning the results last.
+    fn render_if(&mut self, op: OpId, operands: &[ValueId], results: &[ValueId]) -> Result<(), String> {
+        let m = self.m;
+        let blocks: Vec<BlockId> = m.body.op(op).regions.iter().flat_map(|&r| m.body.region(r).blocks.iter().copied()).collect();
+        let names = self.result_names(op, "if_result", results.len());
+        let cond = self.expr(operands[0]);
+        self.stmt(format!("if {cond}:"));
+        let y = self.nested(blocks[0], !names.is_empty())?;
+        self.indent += 1;
+        self.assign(&names, &y);
+        self.indent -= 1;
+        self.stmt("else:".to_string());
+        let y = self.nested(blocks[1], !names.is_empty())?;
+        self.indent += 1;
+        self.assign(&names, &y);
+        self.indent -= 1;
+        for (v, n) in results.iter().zip(names) {
+            self.exprs.insert(*v, n);
+        }
+        Ok(())
+    }
+
+    /// `torch.prim.Loop(max, cond, init...)`: the carried values are the block's arguments
+    /// after the counter; torch-mlir runs the body while `counter < max` and the condition
+    /// (initially `cond`, then the body's) holds. The results are the carried values.
+    fn render_loop(&mut self, op: OpId, operands: &[ValueId], results: &[ValueId]) -> Result<(), String> {
+        let m = self.m;
+        let block = m.body.op(op).regions.first().and_then(|&r| m.body.region(r).blocks.first().copied()).ok_or("--emit=pytorch: a torch.prim.Loop without a body")?;
+        let bd = m.body.block(block);
+        let args = bd.args.clone();
+        let spelled: Vec<Option<String>> = bd.arg_info.iter().map(|i| i.name.map(|s| m.ctx.str(s).to_string())).collect();
+        if args.len() != operands.len() - 1 || results.len() != operands.len() - 2 {
+            return Err("--emit=pytorch: a torch.prim.Loop whose block arguments do not match its operands".to_string());
+        }
+        let arg_name = |r: &mut Self, i: usize, fallback: &str| {
+            let base = spelled.get(i).cloned().flatten().filter(|s| !is_numeric(s) && !s.starts_with("arg")).and_then(|s| sanitize(&s)).unwrap_or_else(|| fallback.to_string());
+            r.locals.fresh(&base)
+        };
+        let counter = arg_name(self, 0, "i");
+        let carried: Vec<String> = (1..args.len()).map(|i| arg_name(self, i, "carried")).collect();
+        let cond = self.locals.fresh("loop_cond");
+        self.assign(&carried, &operands[2..]);
+        self.stmt(format!("{cond} = {}", self.expr(operands[1])));
+        self.stmt(format!("for {counter} in range({}):", self.expr(operands[0])));
+        self.indent += 1;
+        self.stmt(format!("if not {cond}:"));
+        self.indent += 1;
+        self.stmt("break".to_string());
+        self.indent -= 2;
+        self.exprs.insert(args[0], counter);
+        for (v, n) in args[1..].iter().zip(&carried) {
+            self.exprs.insert(*v, n.clone());
+        }
+        let y = self.nested(block, true)?;
+        if y.len() != carried.len() + 1 {
+            return Err("--emit=pytorch: a torch.prim.Loop.condition that does not match the loop's values".to_string());
+        }
+        self.indent += 1;
+        let mut names = vec![cond];
+        names.extend(carried.iter().cloned());
+        self.assign(&names, &y);
+        self.indent -= 1;
+        for (v, n) in results.iter().zip(carried) {
+            self.exprs.insert(*v, n);
+        }
+        Ok(())
     }
 
     /// Renders `op`; a return gives the text naming the results (for the docstring).
@@ -397,6 +521,9 @@ impl Renderer<'_> {
                     self.exprs.insert(*v, n);
                 }
             }
+            Kind::If => self.render_if(op, &operands, &results)?,
+            Kind::Loop => self.render_loop(op, &operands, &results)?,
+            Kind::Yield => return Err(format!("--emit=pytorch: {} outside its op", m.op_name(op))),
             Kind::Return => {
                 let items: Vec<String> = operands.iter().map(|&v| self.expr(v)).collect();
                 let ret = match items.as_slice() {
