@@ -1,8 +1,9 @@
 // Constants become Python literals at their uses: ints, floats (exact, inf and nan spelled
 // out), bools, None, strings, lists; an int where the schema wants a ScalarType is torch's
-// dtype object; keyword-only arguments go by name. Literal tensors of one element, and integer
-// or bool tensors of up to 16 elements, are written inline; larger ones are buffers (non-float)
-// named after the op and argument that first use them.
+// dtype object; keyword-only arguments go by name. Larger literals are buffers (non-float)
+// named after the op and argument that first use them. A rank-0 literal is written inline;
+// other small ones (one element; integer or bool up to 16) are non-persistent buffers with
+// their values in __init__, so they move with the module. Names never shadow builtins (sum).
 // RUN: rm -rf %t && %amanda_opt %s --emit=pytorch -o %t
 // RUN: FileCheck %s < %t/model.py
 
@@ -33,13 +34,15 @@ func.func @main(%arg0: !torch.vtensor<[2,3],f32>, %arg1: !torch.vtensor<[2,3],si
 
 // CHECK: def __init__(self):
 // CHECK-NEXT: super().__init__()
+// CHECK-NEXT: self.register_buffer("add_other", torch.tensor({{\[\[1\], \[-2\]\]}}, dtype=torch.int32), persistent=False)
 // CHECK-NEXT: self.register_buffer("neg_self", torch.empty((17,), dtype=torch.int64))
+// CHECK-NEXT: self.register_buffer("mul_other", torch.tensor([float("nan")], dtype=torch.float32), persistent=False)
 // CHECK: def forward(self, arg0, arg1):
 // CHECK-NEXT: to = torch.ops.aten.to.dtype(arg1, torch.int64, False, False, None)
 // CHECK-NEXT: clamp = torch.ops.aten.clamp.default(arg0, 1e-5, float("inf"))
 // CHECK-NEXT: div = torch.ops.aten.div.Tensor_mode(clamp, torch.tensor(2.5, dtype=torch.float32), rounding_mode="floor")
-// CHECK-NEXT: sum = torch.ops.aten.sum.dim_IntList(arg1, [1], True, dtype=torch.int32)
-// CHECK-NEXT: add = sum + (torch.tensor({{\[\[1\], \[-2\]\]}}, dtype=torch.int32))
+// CHECK-NEXT: sum_1 = torch.ops.aten.sum.dim_IntList(arg1, [1], True, dtype=torch.int32)
+// CHECK-NEXT: add = sum_1 + self.add_other
 // CHECK-NEXT: neg = torch.neg(self.neg_self)
-// CHECK-NEXT: mul = div * (torch.tensor([float("nan")], dtype=torch.float32))
+// CHECK-NEXT: mul = div * self.mul_other
 // CHECK-NEXT: return (div, to, mul, add, neg)

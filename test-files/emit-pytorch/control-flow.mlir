@@ -46,7 +46,7 @@ func.func @main(%c: !torch.bool, %n: !torch.int, %x: !torch.vtensor<[2],f32>) ->
 // CHECK-NEXT:       if not loop_cond:
 // CHECK-NEXT:           break
 // CHECK-NEXT:       t = torch.tanh(acc)
-// CHECK-NEXT:       next = torch.ops.aten.add.int(count, 1)
-// CHECK-NEXT:       more = torch.ops.aten.lt.int(next, 3)
-// CHECK-NEXT:       loop_cond, acc, count = more, t, next
+// CHECK-NEXT:       next_1 = torch.ops.aten.add.int(count, 1)
+// CHECK-NEXT:       more = torch.ops.aten.lt.int(next_1, 3)
+// CHECK-NEXT:       loop_cond, acc, count = more, t, next_1
 // CHECK-NEXT:   return (acc, count)

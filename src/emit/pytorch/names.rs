@@ -5,12 +5,16 @@
 
 use std::collections::HashSet;
 
-/// Python's keywords and soft keywords, and the builtins the generated code calls.
+/// Python's keywords and soft keywords, and builtins: those the generated code calls
+/// (`float`, `range`) and the common ones a name should not shadow (`sum`, `abs`, `next`).
 const PYTHON_RESERVED: &[&str] = &[
     "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del",
     "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda",
     "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", "match", "case", "type",
-    "float", "int", "bool", "str", "list", "tuple", "len", "range", "print",
+    "float", "int", "bool", "str", "list", "tuple", "len", "range", "print", "sum", "abs", "max", "min", "round",
+    "pow", "next", "all", "any", "input", "slice", "iter", "map", "zip", "id", "hash", "format", "divmod", "filter",
+    "sorted", "reversed", "set", "dict", "bytes", "complex", "enumerate", "object", "super", "open", "repr", "vars",
+    "dir", "eval", "exec", "compile", "isinstance", "getattr", "setattr",
 ];
 
 /// Names `forward` itself uses (the module, the template's imports).

@@ -34,12 +34,13 @@ use crate::printer::torch::inherent;
 use super::names::{sanitize, Names, LOCAL_RESERVED, MODULE_RESERVED};
 use super::weights::{shape_tuple, Elem, Literal, Weight};
 
-/// Integer and bool literals of at most this many elements are written inline.
+/// Integer and bool literals of at most this many elements are written in `model.py`.
 pub const INLINE_INTS: usize = 16;
 
 const MODEL_TEMPLATE: &str = include_str!("model.py.tmpl");
 const PARAMETER_TEMPLATE: &str = include_str!("parameter.py.tmpl");
 const BUFFER_TEMPLATE: &str = include_str!("buffer.py.tmpl");
+const CONSTANT_TEMPLATE: &str = include_str!("constant.py.tmpl");
 
 /// What `--emit=pytorch` writes.
 pub struct Program {
@@ -490,9 +491,14 @@ impl Renderer<'_> {
             }
             Kind::Literal => {
                 let lit = literal_of(m, op).ok_or_else(|| "--emit=pytorch: a literal could not be decoded".to_string())?;
-                let inline = lit.len() <= 1 || (!lit.elem.is_float() && lit.len() <= INLINE_INTS);
-                if inline {
+                let small = lit.len() <= 1 || (!lit.elem.is_float() && lit.len() <= INLINE_INTS);
+                if small && lit.shape.is_empty() {
                     self.exprs.insert(results[0], lit.python());
+                } else if small {
+                    // A buffer, so it moves with the module (`.to("cuda")`), but not a weight.
+                    let name = self.weight_name(op, results[0]);
+                    self.decls.push(fill(CONSTANT_TEMPLATE, &[("name", &name), ("value", &lit.python())]));
+                    self.exprs.insert(results[0], format!("self.{name}"));
                 } else {
                     let name = self.weight_name(op, results[0]);
                     let template = if lit.elem.is_float() { PARAMETER_TEMPLATE } else { BUFFER_TEMPLATE };
