@@ -1,6 +1,6 @@
 // --emit=pytorch on torch-mlir text: the function's arguments and results are forward's, each
 // op one statement in order, named after its loc("...") (the graph node; the name kept as a
-// comment when it is not an identifier), weights as parameters named after their nodes, or
+// comment when it is not an identifier) or the word its value was written with (%diff), weights as parameters named after their nodes, or
 // after the op and argument that use them first. weights.safetensors holds them.
 // RUN: rm -rf %t && %amanda_opt %s --emit=pytorch -o %t
 // RUN: FileCheck %s < %t/model.py
@@ -18,8 +18,8 @@ func.func @main(%x: !torch.vtensor<[2,4],f32>, %bias: !torch.vtensor<[3],f32>) -
   %3 = torch.aten.relu %2 : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32> loc("relu")
   %4 = torch.vtensor.literal(dense<[0.5, -0.5, 0.25]> : tensor<3xf32>) : !torch.vtensor<[3],f32>
   %int2 = torch.constant.int 2
-  %5 = torch.aten.sub.Tensor %3, %4, %int2 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[3],f32>, !torch.int -> !torch.vtensor<[2,3],f32>
-  %6 = torch.aten.mul.Tensor %5, %5 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32> loc("relu")
+  %diff = torch.aten.sub.Tensor %3, %4, %int2 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[3],f32>, !torch.int -> !torch.vtensor<[2,3],f32>
+  %6 = torch.aten.mul.Tensor %diff, %diff : !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32> loc("relu")
   return %3, %6 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>
 }
 
@@ -37,8 +37,8 @@ func.func @main(%x: !torch.vtensor<[2,4],f32>, %bias: !torch.vtensor<[3],f32>) -
 // CHECK-NEXT: dense_BiasAdd = dense_MatMul + bias
 // CHECK-NEXT: relu = torch.relu(dense_BiasAdd)
 // alpha 2 has no operator form: the overload, alpha by keyword (it is keyword-only).
-// CHECK-NEXT: sub = torch.ops.aten.sub.Tensor(relu, self.sub_other, alpha=2)
-// CHECK-NEXT: relu_1 = sub * sub
+// CHECK-NEXT: diff = torch.ops.aten.sub.Tensor(relu, self.sub_other, alpha=2)
+// CHECK-NEXT: relu_1 = diff * diff
 // CHECK-NEXT: return (relu, relu_1)
 // CHECK: def load(directory=None) -> Model:
 // CHECK: model.load_state_dict(load_file(os.path.join(directory, WEIGHTS)), strict=True, assign=True)

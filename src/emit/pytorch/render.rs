@@ -318,6 +318,11 @@ fn is_numeric(s: &str) -> bool {
     !s.is_empty() && s.chars().all(|c| c.is_ascii_digit())
 }
 
+/// `arg0`, `arg12`: the names MLIR gives arguments, which say nothing.
+fn is_numbered_arg(s: &str) -> bool {
+    s.strip_prefix("arg").is_some_and(is_numeric)
+}
+
 /// The graph name of `op`: its `loc("name")` (the first name of a fused or call-site
 /// location), else its node name attribute.
 fn graph_name(m: &Module, op: OpId) -> Option<String> {
@@ -341,7 +346,7 @@ fn spelled_result_name(m: &Module, op: OpId) -> Option<String> {
     let od = m.body.op(op);
     let g = od.result_names.first()?;
     let s = m.ctx.str(g.name?);
-    (!is_numeric(s) && !s.starts_with("arg")).then(|| s.to_string())
+    (!is_numeric(s) && !is_numbered_arg(s)).then(|| s.to_string())
 }
 
 struct Renderer<'m> {
@@ -433,7 +438,7 @@ impl Renderer<'_> {
             return Err("--emit=pytorch: a torch.prim.Loop whose block arguments do not match its operands".to_string());
         }
         let arg_name = |r: &mut Self, i: usize, fallback: &str| {
-            let base = spelled.get(i).cloned().flatten().filter(|s| !is_numeric(s) && !s.starts_with("arg")).and_then(|s| sanitize(&s)).unwrap_or_else(|| fallback.to_string());
+            let base = spelled.get(i).cloned().flatten().filter(|s| !is_numeric(s) && !is_numbered_arg(s)).and_then(|s| sanitize(&s)).unwrap_or_else(|| fallback.to_string());
             r.locals.fresh(&base)
         };
         let counter = arg_name(self, 0, "i");
