@@ -24,7 +24,7 @@
 // TIMING:     Canonicalize
 // TIMING:     Output
 // UNKNOWN:    error: <command line>:1:1: unknown pass 'no-such-pass'
-// EMIT:       error: --emit=torchscript is not supported (the kinds are: amir, generic, graphdef, pbtxt, onnx)
+// EMIT:       error: --emit=torchscript is not supported (the kinds are: amir, generic, graphdef, pbtxt, onnx, pytorch)
 // FLAG:       error: unexpected argument '--no-such-flag'
 // VERSION:    amanda-opt {{[0-9]+\.[0-9]+\.[0-9]+}}
 
