@@ -26,16 +26,13 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use crate::ir::attrs::{AttrData, Location};
-use crate::ir::types::TypeData;
-use crate::ir::{AttrId, BlockId, Module, OpId, Span, TypeId, ValueId};
+use crate::ir::{AttrId, BlockId, Module, OpId, Span, ValueId};
 use crate::namespace::OpSchema;
 use crate::printer::torch::inherent;
 
 use super::names::{sanitize, Names, LOCAL_RESERVED, MODULE_RESERVED};
-use super::weights::{shape_tuple, Elem, Literal, Weight};
+use super::weights::{shape_tuple, Literal, Weight, INLINE_LIMIT};
 
-/// Integer and bool literals of at most this many elements are written in `model.py`.
-pub const INLINE_INTS: usize = 16;
 
 const MODEL_TEMPLATE: &str = include_str!("model.py.tmpl");
 const PARAMETER_TEMPLATE: &str = include_str!("parameter.py.tmpl");
@@ -210,7 +207,10 @@ fn classify_all(m: &Module, block: BlockId) -> Result<HashMap<OpId, Kind>, Rende
             "torch.constant.int" | "torch.constant.float" | "torch.constant.bool" | "torch.constant.none" | "torch.constant.str" | "torch.constant.device" => Ok(Kind::Constant),
             "torch.prim.ListConstruct" => Ok(Kind::List),
             "torch.prim.ListUnpack" => Ok(Kind::ListUnpack),
-            "torch.vtensor.literal" => literal_of(m, op).map(|_| Kind::Literal).ok_or_else(|| Some("a value that is not a dense literal of a known element type".to_string())),
+            "torch.vtensor.literal" => literal_value(m, op)
+                .and_then(|v| Literal::header(&m.ctx, v))
+                .map(|_| Kind::Literal)
+                .ok_or_else(|| Some("a value that is not a dense literal of a known element type".to_string())),
             "func.return" | "return" => Ok(Kind::Return),
             _ => match (aten_parts(name), ns) {
                 (Some((ns_name, op_name, overload)), Some(v)) => {
@@ -283,35 +283,9 @@ fn aten_parts(name: &str) -> Option<(&str, &str, Option<&str>)> {
     }
 }
 
-/// The decoded value of a `torch.vtensor.literal`.
-fn literal_of(m: &Module, op: OpId) -> Option<Literal> {
-    let value = inherent(m, op, "value")?;
-    let elem = match m.ctx.attr_data(m.ctx.resolved_attr(value)) {
-        AttrData::Dense { ty, .. } => match m.ctx.type_data(m.ctx.resolved_type(*ty)) {
-            TypeData::RankedTensor { elem, .. } => Elem::from_mlir(&type_text(m, *elem))?,
-            _ => return None,
-        },
-        _ => return None,
-    };
-    Literal::decode(&m.ctx, value, elem)
-}
-
-/// The spelling of an element type (`f32`, `si64`, `i1`).
-fn type_text(m: &Module, t: TypeId) -> String {
-    use crate::ir::types::Signedness;
-    match m.ctx.type_data(m.ctx.resolved_type(t)) {
-        TypeData::Integer { width, signedness } => {
-            let p = match signedness {
-                Signedness::Signless => "i",
-                Signedness::Signed => "si",
-                Signedness::Unsigned => "ui",
-            };
-            format!("{p}{width}")
-        }
-        TypeData::Float(s) => m.ctx.str(*s).to_string(),
-        TypeData::Opaque(s) => m.ctx.str(*s).to_string(),
-        _ => String::new(),
-    }
+/// The `dense<...>` value of a `torch.vtensor.literal`.
+fn literal_value(m: &Module, op: OpId) -> Option<AttrId> {
+    inherent(m, op, "value")
 }
 
 fn is_numeric(s: &str) -> bool {
@@ -495,8 +469,10 @@ impl Renderer<'_> {
                 }
             }
             Kind::Literal => {
-                let lit = literal_of(m, op).ok_or_else(|| "--emit=pytorch: a literal could not be decoded".to_string())?;
-                let small = lit.len() <= 1 || (!lit.elem.is_float() && lit.len() <= INLINE_INTS);
+                let lit = literal_value(m, op)
+                    .and_then(|v| Literal::decode(&m.ctx, v))
+                    .ok_or_else(|| "--emit=pytorch: a torch.vtensor.literal whose elements do not match its type".to_string())?;
+                let small = lit.len() <= 1 || (!lit.elem.is_float() && lit.len() <= INLINE_LIMIT);
                 if small && lit.shape.is_empty() {
                     self.exprs.insert(results[0], lit.python());
                 } else if small {

@@ -9,7 +9,9 @@
 //! map of strings; padded with spaces to a multiple of 8), then the raw little-endian data.
 //! Written here directly: the writer is forty lines and needs nothing but serde_json.
 
-use crate::ir::{AttrId, Context};
+use crate::ir::attrs::AttrData;
+use crate::ir::types::{Signedness, TypeData};
+use crate::ir::{AttrId, Context, TypeId};
 use crate::passes::folding::tensor::{num_elements, DType, Tensor, Values};
 
 /// An element type of a torch tensor.
@@ -107,21 +109,53 @@ impl Elem {
 pub struct Literal {
     pub elem: Elem,
     pub shape: Vec<i64>,
-    tensor: Tensor,
+    /// The elements as little-endian bytes, when the attribute holds them so (`dense<"0x...">`,
+    /// as the GraphDef importer writes constants): copied as they are, every bit kept.
+    raw: Option<Vec<u8>>,
+    /// The elements as values (for the Python spelling, and when there are no raw bytes).
+    tensor: Option<Tensor>,
 }
 
 impl Literal {
-    /// Decodes the `dense<...>` attribute `value` whose elements are of type `elem`; `None`
-    /// when it is not a dense literal amanda-opt can read.
-    pub fn decode(ctx: &Context, value: AttrId, elem: Elem) -> Option<Literal> {
-        let tensor = Tensor::from_attr(ctx, value)?;
-        let ok = match (tensor.dtype, elem) {
-            (DType::Bool, Elem::Bool) => true,
-            (DType::Int { width, .. }, e) => !e.is_float() && e != Elem::Bool && e.size() * 8 == width as usize,
-            (DType::Float(sem), e) => e.is_float() && e.size() * 8 == sem.bits as usize,
-            _ => false,
+    /// The shape and element type of the `dense<...>` attribute `value`, when its elements
+    /// are of a type torch has (no decoding).
+    pub fn header(ctx: &Context, value: AttrId) -> Option<(Vec<i64>, Elem)> {
+        let AttrData::Dense { ty, .. } = ctx.attr_data(ctx.resolved_attr(value)) else { return None };
+        let TypeData::RankedTensor { shape, elem, .. } = ctx.type_data(ctx.resolved_type(*ty)) else { return None };
+        if shape.iter().any(|&d| d < 0) {
+            return None;
+        }
+        Some((shape.clone(), Elem::from_mlir(&elem_text(ctx, *elem)?)?))
+    }
+
+    /// Decodes the `dense<...>` attribute `value`; `None` when it is not a dense literal of
+    /// an element type torch has, or its elements do not match its type.
+    pub fn decode(ctx: &Context, value: AttrId) -> Option<Literal> {
+        let (shape, elem) = Literal::header(ctx, value)?;
+        let n = usize::try_from(num_elements(&shape)).ok()?;
+        let AttrData::Dense { value: inner, .. } = ctx.attr_data(ctx.resolved_attr(value)) else { return None };
+        let raw = match ctx.attr_data(*inner) {
+            AttrData::String { spelling, .. } if elem != Elem::Bool => {
+                crate::interchange::onnx::convert::unhex(ctx.str(*spelling)).filter(|b| b.len() == n * elem.size() && n > 1)
+            }
+            _ => None,
         };
-        ok.then(|| Literal { elem, shape: tensor.shape.clone(), tensor })
+        let tensor = if raw.is_none() || n <= INLINE_LIMIT {
+            let t = Tensor::from_attr(ctx, value)?;
+            let ok = match (t.dtype, elem) {
+                (DType::Bool, Elem::Bool) => true,
+                (DType::Int { width, .. }, e) => !e.is_float() && e != Elem::Bool && e.size() * 8 == width as usize,
+                (DType::Float(sem), e) => e.is_float() && e.size() * 8 == sem.bits as usize,
+                _ => false,
+            };
+            if !ok {
+                return None;
+            }
+            Some(t)
+        } else {
+            None
+        };
+        Some(Literal { elem, shape, raw, tensor })
     }
 
     pub fn len(&self) -> usize {
@@ -130,12 +164,16 @@ impl Literal {
 
     /// The elements as little-endian bytes in row-major order.
     pub fn bytes(&self) -> Vec<u8> {
+        if let Some(raw) = &self.raw {
+            return raw.clone();
+        }
+        let Some(tensor) = &self.tensor else { return Vec::new() };
         let size = self.elem.size();
         let mut out = Vec::with_capacity(self.len() * size);
-        match &self.tensor.values {
+        match &tensor.values {
             Values::Float(v) => {
                 for &x in v {
-                    match (self.elem, self.tensor.dtype) {
+                    match (self.elem, tensor.dtype) {
                         (Elem::F32, _) => out.extend_from_slice(&(x as f32).to_le_bytes()),
                         (Elem::F64, _) => out.extend_from_slice(&x.to_le_bytes()),
                         (_, DType::Float(sem)) => out.extend_from_slice(&(sem.from_f64(x) as u16).to_le_bytes()),
@@ -152,13 +190,15 @@ impl Literal {
         out
     }
 
-    /// The literal as a Python expression (`torch.tensor([1, 2], dtype=torch.int32)`).
+    /// The literal as a Python expression (`torch.tensor([1, 2], dtype=torch.int32)`); only
+    /// for literals of at most [`INLINE_LIMIT`] elements.
     pub fn python(&self) -> String {
         let dtype = self.elem.torch();
         if self.len() == 0 {
             return format!("torch.empty({}, dtype={dtype})", shape_tuple(&self.shape));
         }
-        let elems: Vec<String> = match &self.tensor.values {
+        let Some(tensor) = &self.tensor else { return format!("torch.empty({}, dtype={dtype})", shape_tuple(&self.shape)) };
+        let elems: Vec<String> = match &tensor.values {
             Values::Float(v) => v.iter().map(|&x| python_float(x, self.elem == Elem::F32)).collect(),
             Values::Int(v) => v
                 .iter()
@@ -171,6 +211,26 @@ impl Literal {
         };
         format!("torch.tensor({}, dtype={dtype})", nested(&self.shape, &elems))
     }
+}
+
+/// Literals of at most this many elements may be written in `model.py`; they are always
+/// decoded into values.
+pub const INLINE_LIMIT: usize = 16;
+
+/// The spelling of an element type (`f32`, `si64`, `i1`).
+fn elem_text(ctx: &Context, t: TypeId) -> Option<String> {
+    Some(match ctx.type_data(ctx.resolved_type(t)) {
+        TypeData::Integer { width, signedness } => {
+            let p = match signedness {
+                Signedness::Signless => "i",
+                Signedness::Signed => "si",
+                Signedness::Unsigned => "ui",
+            };
+            format!("{p}{width}")
+        }
+        TypeData::Float(s) => ctx.str(*s).to_string(),
+        _ => return None,
+    })
 }
 
 /// A shape as a Python tuple: `()`, `(3,)`, `(2, 3)`.
