@@ -111,7 +111,7 @@ pub fn render(m: &Module, source: &str) -> Result<Program, RenderError> {
     let model_py = fill(
         MODEL_TEMPLATE,
         &[
-            ("source", if source == "-" { "<stdin>" } else { source }),
+            ("source", &docstring_text(if source == "-" { "<stdin>" } else { source })),
             ("func", &func_name),
             ("args", &args.join(", ")),
             ("params", &params),
@@ -123,13 +123,32 @@ pub fn render(m: &Module, source: &str) -> Result<Program, RenderError> {
     Ok(Program { model_py, weights: r.weights })
 }
 
-/// `template` with each `{{key}}` replaced by its value.
+/// `template` with each `{{key}}` replaced by its value, in one pass (a value is never
+/// scanned for keys); an unknown key is left as it is.
 pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    let mut out = template.to_string();
-    for (k, v) in values {
-        out = out.replace(&format!("{{{{{k}}}}}", k = k), v);
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(at) = rest.find("{{") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        match after.find("}}").and_then(|end| values.iter().find(|(k, _)| *k == &after[..end]).map(|(_, v)| (end, v))) {
+            Some((end, v)) => {
+                out.push_str(v);
+                rest = &after[end + 2..];
+            }
+            None => {
+                out.push_str("{{");
+                rest = after;
+            }
+        }
     }
+    out.push_str(rest);
     out
+}
+
+/// `text` as it can stand in a `"""` docstring.
+fn docstring_text(text: &str) -> String {
+    text.replace('\\', "\\\\").replace("\"\"\"", "\\\"\"\"")
 }
 
 /// The function to write: the only `func.func`, else the one named `main`.
@@ -716,4 +735,20 @@ fn python_str(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_substitutes_once() {
+        assert_eq!(fill("a {{x}} b {{y}} {{z}}", &[("x", "{{y}}"), ("y", "2")]), "a {{y}} b 2 {{z}}");
+        assert_eq!(fill("{{x", &[("x", "1")]), "{{x");
+    }
+
+    #[test]
+    fn docstrings_stay_closed() {
+        assert_eq!(docstring_text(r#"a\b"""c"#), r#"a\\b\"""c"#);
+    }
 }
