@@ -21,6 +21,10 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 repo=$(pwd)
 
+case "${1:-}" in
+  -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+esac
+
 venv=${AMANDA_TORCH_VENV:-$HOME/.cache/amanda-opt/torch-venv}
 base=${AMANDA_TORCH_PYTHON:-python3}
 req="$repo/scripts/pytorch-emit/requirements.txt"
