@@ -7,8 +7,11 @@
 //! nothing. A new `DIR` is written as a temporary sibling directory renamed into place; in an
 //! existing `DIR` each file is replaced whole (`src/output.rs`), weights first.
 
+pub mod classify;
+mod control;
 pub mod names;
 pub mod render;
+pub mod spelling;
 pub mod weights;
 
 use std::path::{Path, PathBuf};
@@ -45,7 +48,7 @@ pub fn write(modules: &[&Module], opts: &Options) -> Result<(), OutputError> {
 
 /// The message of `e`, led by `file:line:col` of the first op it is about when that op was
 /// read from the text of `input`.
-fn located(e: render::RenderError, input: &str) -> String {
+fn located(e: classify::RenderError, input: &str) -> String {
     let Some(span) = e.spans.iter().find(|s| !s.is_empty()) else { return e.message };
     if input == "-" {
         return e.message;

@@ -52,6 +52,16 @@ pub fn sanitize(name: &str) -> Option<String> {
     Some(out.to_string())
 }
 
+/// Whether `s` is all digits (`%3`: a name that says nothing).
+pub fn is_numeric(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_digit())
+}
+
+/// `arg0`, `arg12`: the names MLIR gives arguments, which say nothing.
+pub fn is_numbered_arg(s: &str) -> bool {
+    s.strip_prefix("arg").is_some_and(is_numeric)
+}
+
 /// One namespace of identifiers.
 pub struct Names {
     taken: HashSet<String>,
