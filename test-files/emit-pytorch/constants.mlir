@@ -6,6 +6,8 @@
 // their values in __init__, so they move with the module. Names never shadow builtins (sum).
 // RUN: rm -rf %t && %amanda_opt %s --emit=pytorch -o %t
 // RUN: FileCheck %s < %t/model.py
+// The text is Python (its syntax, checked without torch):
+// RUN: %python -c "import ast, sys; ast.parse(open(sys.argv[1]).read())" %t/model.py
 
 func.func @main(%arg0: !torch.vtensor<[2,3],f32>, %arg1: !torch.vtensor<[2,3],si32>) -> (!torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],si64>, !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,1],si32>, !torch.vtensor<[17],si64>) {
   %int3 = torch.constant.int 3

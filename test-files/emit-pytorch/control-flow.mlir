@@ -4,6 +4,8 @@
 // condition at the end of the body; the loop's results are the carried values.
 // RUN: rm -rf %t && %amanda_opt %s --emit=pytorch -o %t
 // RUN: FileCheck %s < %t/model.py
+// The text is Python (its syntax, checked without torch):
+// RUN: %python -c "import ast, sys; ast.parse(open(sys.argv[1]).read())" %t/model.py
 
 func.func @main(%c: !torch.bool, %n: !torch.int, %x: !torch.vtensor<[2],f32>) -> (!torch.vtensor<[2],f32>, !torch.int) {
   %0 = torch.prim.If %c -> (!torch.vtensor<[2],f32>) {

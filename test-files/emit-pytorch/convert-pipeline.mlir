@@ -3,6 +3,8 @@
 // the pooling and the final add (in NCHW, as the conversion keeps it) are statements in order; the fetch is returned.
 // RUN: rm -rf %t && %amanda_opt %s --pass=convert-tf-to-torch --emit=pytorch -o %t
 // RUN: FileCheck %s < %t/model.py
+// The text is Python (its syntax, checked without torch):
+// RUN: %python -c "import ast, sys; ast.parse(open(sys.argv[1]).read())" %t/model.py
 // RUN: FileCheck %s --check-prefix=ST < %t/weights.safetensors
 // From stdin: the docstring names it.
 // RUN: rm -rf %t.stdin && %amanda_opt - --pass=convert-tf-to-torch --emit=pytorch -o %t.stdin < %s

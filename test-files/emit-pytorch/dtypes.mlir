@@ -4,6 +4,8 @@
 // torch.nn.Module attributes (half, double) or builtins (bytes) get a suffix.
 // RUN: rm -rf %t && %amanda_opt %s --emit=pytorch -o %t
 // RUN: FileCheck %s < %t/model.py
+// The text is Python (its syntax, checked without torch):
+// RUN: %python -c "import ast, sys; ast.parse(open(sys.argv[1]).read())" %t/model.py
 // RUN: FileCheck %s --check-prefix=ST < %t/weights.safetensors
 // RUN: od -A n -t x1 -v %t/weights.safetensors | tr -d ' \n' | FileCheck %s --check-prefix=BYTES
 

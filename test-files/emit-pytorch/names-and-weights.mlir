@@ -4,6 +4,8 @@
 // after the op and argument that use them first. weights.safetensors holds them.
 // RUN: rm -rf %t && %amanda_opt %s --emit=pytorch -o %t
 // RUN: FileCheck %s < %t/model.py
+// The text is Python (its syntax, checked without torch):
+// RUN: %python -c "import ast, sys; ast.parse(open(sys.argv[1]).read())" %t/model.py
 // RUN: FileCheck %s --check-prefix=ST < %t/weights.safetensors
 // Into an existing directory: both files replaced, other files left alone.
 // RUN: echo old > %t/model.py && touch %t/notes.txt && %amanda_opt %s --emit=pytorch -o %t
