@@ -9,9 +9,10 @@
 //! | `graphdef`, `pbtxt` | a TensorFlow GraphDef, binary or text (`-mlir-to-graphdef`: text) |
 //! | `onnx` | an ONNX ModelProto |
 //! | `dot` | a Graphviz view of the graphs ([`dot`]) |
-
+//! | `pytorch` | a directory (`-o DIR`): `model.py` and `weights.safetensors` ([`pytorch`]) |
 
 pub mod dot;
+pub mod pytorch;
 
 use rayon::prelude::*;
 
@@ -22,11 +23,13 @@ use crate::printer::{print_module, print_module_to, PrintOptions};
 use crate::syntax::split::SPLIT_MARKER;
 
 /// The kinds `--emit` accepts.
-pub const KINDS: &[&str] = &["amir", "generic", "graphdef", "pbtxt", "onnx", "dot"];
+pub const KINDS: &[&str] = &["amir", "generic", "graphdef", "pbtxt", "onnx", "dot", pytorch::KIND];
 
 /// Whether `--emit` names a kind this tool writes; the error to report if not.
 pub fn check_kind(opts: &Options) -> Result<(), String> {
-    if KINDS.contains(&opts.emit.as_str()) {
+    if opts.emit == pytorch::KIND {
+        pytorch::check_options(opts)
+    } else if KINDS.contains(&opts.emit.as_str()) {
         Ok(())
     } else {
         Err(format!("--emit={} is not supported (the kinds are: {})", opts.emit, KINDS.join(", ")))
@@ -37,6 +40,9 @@ pub fn check_kind(opts: &Options) -> Result<(), String> {
 /// asks.
 pub fn write_modules(modules: &[&Module], opts: &Options, print_opts: PrintOptions) -> Result<(), OutputError> {
     let failed = |e: String| OutputError::Failed(e);
+    if opts.emit == pytorch::KIND {
+        return pytorch::write(modules, opts);
+    }
     if crate::interchange::cli::emits_graphdef(opts) {
         let out = match modules {
             [single] => crate::interchange::cli::export_bytes(single, opts),

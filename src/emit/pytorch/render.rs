@@ -1,0 +1,332 @@
+//! From a torch-mlir `func.func` to the text of `model.py` and the tensors of
+//! `weights.safetensors`: one Python statement per op in the function's order (which is
+//! topological: the function is an SSA region). What each op becomes is decided first
+//! ([`super::classify`]); nothing is rendered when some op has no mapping.
+//!
+//! * `torch.constant.*` and `torch.prim.ListConstruct` become Python literals at their uses
+//!   ([`super::spelling`]); an int passed where the schema wants a `ScalarType`, `Layout` or
+//!   `MemoryFormat` is written as torch's object for it (`torch.float32`).
+//! * `torch.vtensor.literal`: a rank-0 tensor is written inline (`torch.tensor(2.5, ...)`); a
+//!   tensor of one element or an integer/bool tensor of at most [`INLINE_LIMIT`] elements is a
+//!   non-persistent buffer with its value written in `__init__`; any other is a weight, a
+//!   `torch.nn.Parameter` (float) or buffer (other types) read from `weights.safetensors`.
+//!   Buffers and weights are named after their graph node (`loc("name")`), else after the op
+//!   and argument that first use them (`convolution_weight`).
+//! * `torch.aten.<op>[.<overload>]` (and `torch.prims.*`): `torch.ops.aten.<op>.<overload>(...)`
+//!   with the operands in schema order (keyword-only arguments by name); some ops have a
+//!   plainer spelling that calls the same overload ([`super::spelling::plain`]).
+//! * `torch.prim.ListUnpack`: tuple assignment; `torch.prim.If` / `Loop`: `if`/`else` and a
+//!   `for` loop ([`super::control`]); `func.return`: `return x` / `return (x, y)`.
+
+use std::collections::HashMap;
+
+use crate::ir::attrs::{AttrData, Location};
+use crate::ir::{AttrId, Module, OpId, ValueId};
+use crate::namespace::OpSchema;
+use crate::printer::torch::inherent;
+
+use super::classify::{aten_parts, classify_all, find_func, func_block, literal_value, Kind, RenderError};
+use super::names::{is_numbered_arg, is_numeric, sanitize, Names, LOCAL_RESERVED, MODULE_RESERVED};
+use super::spelling::{constant, plain, SCALAR_TYPES};
+use super::weights::{shape_tuple, Literal, Weight, INLINE_LIMIT};
+
+const MODEL_TEMPLATE: &str = include_str!("model.py.tmpl");
+const PARAMETER_TEMPLATE: &str = include_str!("parameter.py.tmpl");
+const BUFFER_TEMPLATE: &str = include_str!("buffer.py.tmpl");
+const CONSTANT_TEMPLATE: &str = include_str!("constant.py.tmpl");
+
+/// What `--emit=pytorch` writes.
+pub struct Program {
+    pub model_py: String,
+    pub weights: Vec<Weight>,
+}
+
+/// Renders the torch function of `m` (`source`: the input's name, for the docstring).
+pub fn render(m: &Module, source: &str) -> Result<Program, RenderError> {
+    let func = find_func(m)?;
+    let func_name = inherent(m, func, "sym_name").and_then(|a| m.ctx.string_value(a)).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_else(|| "main".to_string());
+    let block = func_block(m, func)?;
+    let kinds = classify_all(m, block)?;
+    let mut r = Renderer {
+        m,
+        kinds,
+        exprs: HashMap::new(),
+        locals: Names::new(LOCAL_RESERVED),
+        attrs: Names::new(MODULE_RESERVED),
+        body: Vec::new(),
+        indent: 2,
+        decls: Vec::new(),
+        weights: Vec::new(),
+    };
+    let mut args = Vec::new();
+    let bd = m.body.block(block);
+    for (i, &a) in bd.args.iter().enumerate() {
+        let spelled = bd.arg_info.get(i).and_then(|info| info.name).map(|s| m.ctx.str(s).to_string());
+        let base = spelled.as_deref().filter(|s| !is_numeric(s)).and_then(sanitize).unwrap_or_else(|| format!("arg{i}"));
+        let name = r.locals.fresh(&base);
+        r.exprs.insert(a, name.clone());
+        args.push(name);
+    }
+    let mut results = String::from("None");
+    for op in m.body.block_ops(block) {
+        if let Some(ret) = r.op(op).map_err(RenderError::from)? {
+            results = ret;
+        }
+    }
+    let params: String = args.iter().map(|a| format!(", {a}")).collect();
+    let model_py = fill(
+        MODEL_TEMPLATE,
+        &[
+            ("source", &docstring_text(if source == "-" { "<stdin>" } else { source })),
+            ("func", &func_name),
+            ("args", &args.join(", ")),
+            ("params", &params),
+            ("results", &results),
+            ("weights", r.decls.join("").trim_end_matches('\n')),
+            ("body", &r.body.join("\n")),
+        ],
+    );
+    Ok(Program { model_py, weights: r.weights })
+}
+
+/// `template` with each `{{key}}` replaced by its value, in one pass (a value is never
+/// scanned for keys); an unknown key is left as it is.
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(at) = rest.find("{{") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        match after.find("}}").and_then(|end| values.iter().find(|(k, _)| *k == &after[..end]).map(|(_, v)| (end, v))) {
+            Some((end, v)) => {
+                out.push_str(v);
+                rest = &after[end + 2..];
+            }
+            None => {
+                out.push_str("{{");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `text` as it can stand in a `"""` docstring.
+fn docstring_text(text: &str) -> String {
+    text.replace('\\', "\\\\").replace("\"\"\"", "\\\"\"\"")
+}
+
+/// The graph name of `op`: its `loc("name")` (the first name of a fused or call-site
+/// location), else its node name attribute.
+fn graph_name(m: &Module, op: OpId) -> Option<String> {
+    fn of_loc(m: &Module, a: AttrId, depth: u32) -> Option<String> {
+        if depth > 8 {
+            return None;
+        }
+        match m.ctx.attr_data(m.ctx.resolved_attr(a)) {
+            AttrData::Loc(Location::Name { name, .. }) => Some(m.ctx.str(*name).to_string()),
+            AttrData::Loc(Location::Fused { locs, .. }) => locs.iter().find_map(|&l| of_loc(m, l, depth + 1)),
+            AttrData::Loc(Location::CallSite { callee, .. }) => of_loc(m, *callee, depth + 1),
+            _ => None,
+        }
+    }
+    let od = m.body.op(op);
+    od.loc.and_then(|l| of_loc(m, l, 0)).map(|s| s.trim_matches('"').to_string()).filter(|s| !s.is_empty()).or_else(|| m.node_name(op))
+}
+
+/// The name a value's result group was written with, when it is a word (`%logits`, not `%3`).
+fn spelled_result_name(m: &Module, op: OpId) -> Option<String> {
+    let od = m.body.op(op);
+    let g = od.result_names.first()?;
+    let s = m.ctx.str(g.name?);
+    (!is_numeric(s) && !is_numbered_arg(s)).then(|| s.to_string())
+}
+
+pub(super) struct Renderer<'m> {
+    pub(super) m: &'m Module,
+    pub(super) kinds: HashMap<OpId, Kind>,
+    /// The Python expression of each value rendered so far.
+    pub(super) exprs: HashMap<ValueId, String>,
+    pub(super) locals: Names,
+    pub(super) attrs: Names,
+    pub(super) body: Vec<String>,
+    /// Indentation of the statements being written, in levels of four spaces.
+    pub(super) indent: usize,
+    /// The `__init__` lines declaring the weights.
+    pub(super) decls: Vec<String>,
+    pub(super) weights: Vec<Weight>,
+}
+
+impl Renderer<'_> {
+    pub(super) fn expr(&self, v: ValueId) -> String {
+        self.exprs.get(&v).cloned().unwrap_or_else(|| "None".to_string())
+    }
+
+    pub(super) fn stmt(&mut self, line: String) {
+        self.body.push(format!("{}{line}", "    ".repeat(self.indent)));
+    }
+
+    /// Renders `op`; a return gives the text naming the results (for the docstring).
+    pub(super) fn op(&mut self, op: OpId) -> Result<Option<String>, String> {
+        let m = self.m;
+        let operands: Vec<ValueId> = m.body.operands(op).collect();
+        let results: Vec<ValueId> = m.body.results(op).to_vec();
+        match &self.kinds[&op] {
+            Kind::Constant => {
+                let e = constant(m, op)?;
+                self.exprs.insert(results[0], e);
+            }
+            Kind::List => {
+                let items: Vec<String> = operands.iter().map(|&v| self.expr(v)).collect();
+                self.exprs.insert(results[0], format!("[{}]", items.join(", ")));
+            }
+            Kind::ListUnpack => {
+                let names = self.result_names(op, "item", results.len());
+                let lhs = if names.len() == 1 { format!("{},", names[0]) } else { names.join(", ") };
+                let rhs = self.expr(operands[0]);
+                self.stmt(format!("{lhs} = {rhs}"));
+                for (v, n) in results.iter().zip(names) {
+                    self.exprs.insert(*v, n);
+                }
+            }
+            Kind::Literal => {
+                let lit = literal_value(m, op)
+                    .and_then(|v| Literal::decode(&m.ctx, v))
+                    .ok_or_else(|| "--emit=pytorch: a torch.vtensor.literal whose elements do not match its type".to_string())?;
+                let small = lit.len() <= 1 || (!lit.elem.is_float() && lit.len() <= INLINE_LIMIT);
+                if small && lit.shape.is_empty() {
+                    self.exprs.insert(results[0], lit.python());
+                } else if small {
+                    // A buffer, so it moves with the module (`.to("cuda")`), but not a weight.
+                    let name = self.weight_name(op, results[0]);
+                    self.decls.push(fill(CONSTANT_TEMPLATE, &[("name", &name), ("value", &lit.python())]));
+                    self.exprs.insert(results[0], format!("self.{name}"));
+                } else {
+                    let name = self.weight_name(op, results[0]);
+                    let template = if lit.elem.is_float() { PARAMETER_TEMPLATE } else { BUFFER_TEMPLATE };
+                    self.decls.push(fill(template, &[("name", &name), ("shape", &shape_tuple(&lit.shape)), ("dtype", lit.elem.torch())]));
+                    self.weights.push(Weight { name: name.clone(), elem: lit.elem, shape: lit.shape.clone(), data: lit.bytes() });
+                    self.exprs.insert(results[0], format!("self.{name}"));
+                }
+            }
+            Kind::Call(schema) => {
+                let schema = schema.clone();
+                let call = self.call(op, &schema, &operands);
+                let short = aten_parts(m.op_name(op)).map(|(_, o, _)| o).unwrap_or("v");
+                let names = self.result_names(op, short, results.len());
+                if let Some(comment) = graph_name(m, op).filter(|g| sanitize(g).as_deref() != Some(g.as_str())) {
+                    self.stmt(format!("# {comment}"));
+                }
+                let lhs = if results.is_empty() {
+                    String::new()
+                } else if names.len() == 1 {
+                    format!("{} = ", names[0])
+                } else {
+                    format!("{} = ", names.join(", "))
+                };
+                self.stmt(format!("{lhs}{call}"));
+                for (v, n) in results.iter().zip(names) {
+                    self.exprs.insert(*v, n);
+                }
+            }
+            Kind::If => self.render_if(op, &operands, &results)?,
+            Kind::Loop => self.render_loop(op, &operands, &results)?,
+            Kind::Yield => return Err(format!("--emit=pytorch: {} outside its op", m.op_name(op))),
+            Kind::Return => {
+                let items: Vec<String> = operands.iter().map(|&v| self.expr(v)).collect();
+                let ret = match items.as_slice() {
+                    [] => "None".to_string(),
+                    [one] => one.clone(),
+                    many => format!("({})", many.join(", ")),
+                };
+                self.stmt(format!("return {ret}"));
+                let all_names = items.iter().all(|i| i.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+                return Ok(Some(if all_names { ret } else { "outputs".to_string() }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Fresh local names for the results of `op`: after its graph name, its spelled result
+    /// name, or `fallback` (the op's name).
+    pub(super) fn result_names(&mut self, op: OpId, fallback: &str, n: usize) -> Vec<String> {
+        let m = self.m;
+        let base = graph_name(m, op)
+            .as_deref()
+            .and_then(sanitize)
+            .or_else(|| spelled_result_name(m, op).as_deref().and_then(sanitize))
+            .or_else(|| sanitize(fallback))
+            .unwrap_or_else(|| "v".to_string());
+        (0..n).map(|_| self.locals.fresh(&base)).collect()
+    }
+
+    /// The attribute name of a weight: its graph name, else the op and argument of its first
+    /// use (`convolution_weight`), else `weight`.
+    fn weight_name(&mut self, op: OpId, v: ValueId) -> String {
+        let m = self.m;
+        let base = graph_name(m, op).as_deref().and_then(sanitize).or_else(|| spelled_result_name(m, op).as_deref().and_then(sanitize)).or_else(|| {
+            let u = m.body.uses(v).min_by_key(|u| u.op.index())?;
+            let user = match &self.kinds.get(&u.op)? {
+                Kind::Call(s) => s.clone(),
+                _ => return None,
+            };
+            let port = user.inputs.get(u.slot as usize)?;
+            let op_name = graph_name(m, u.op).as_deref().and_then(sanitize).or_else(|| aten_parts(m.op_name(u.op)).and_then(|(_, o, _)| sanitize(o)))?;
+            sanitize(&format!("{op_name}_{}", port.name))
+        });
+        self.attrs.fresh(&base.unwrap_or_else(|| "weight".to_string()))
+    }
+
+    /// The Python call of an aten op.
+    fn call(&self, op: OpId, schema: &OpSchema, operands: &[ValueId]) -> String {
+        let m = self.m;
+        let args: Vec<String> = operands
+            .iter()
+            .zip(&schema.inputs)
+            .map(|(&v, port)| {
+                let e = self.typed_arg(v, port.ty.as_deref().unwrap_or(""));
+                if port.kwarg_only { format!("{}={}", port.name, e) } else { e }
+            })
+            .collect();
+        let kwargs = schema.inputs.iter().any(|p| p.kwarg_only);
+        let (ns, name, overload) = aten_parts(m.op_name(op)).expect("classified as an aten op");
+        if let Some(text) = plain(&schema.name, &args, kwargs) {
+            return text;
+        }
+        format!("torch.ops.{ns}.{name}.{}({})", overload.unwrap_or("default"), args.join(", "))
+    }
+
+    /// An argument as the schema's type wants it: the int of a `ScalarType`, `Layout` or
+    /// `MemoryFormat` constant as torch's object.
+    fn typed_arg(&self, v: ValueId, ty: &str) -> String {
+        let e = self.expr(v);
+        let base = ty.trim_end_matches('?');
+        let table: &[&str] = match base {
+            "ScalarType" => &SCALAR_TYPES,
+            "Layout" => &["torch.strided", "torch.sparse_coo", "torch.sparse_csr", "torch.sparse_csc", "torch.sparse_bsr", "torch.sparse_bsc"],
+            "MemoryFormat" => &["torch.contiguous_format", "torch.preserve_format", "torch.channels_last", "torch.channels_last_3d"],
+            _ => return e,
+        };
+        match e.parse::<usize>() {
+            Ok(i) if i < table.len() && !table[i].is_empty() => table[i].to_string(),
+            _ => e,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_substitutes_once() {
+        assert_eq!(fill("a {{x}} b {{y}} {{z}}", &[("x", "{{y}}"), ("y", "2")]), "a {{y}} b 2 {{z}}");
+        assert_eq!(fill("{{x", &[("x", "1")]), "{{x");
+    }
+
+    #[test]
+    fn docstrings_stay_closed() {
+        assert_eq!(docstring_text(r#"a\b"""c"#), r#"a\\b\"""c"#);
+    }
+}

@@ -1,0 +1,344 @@
+//! The tensors of `--emit=pytorch`: a `torch.vtensor.literal`'s `dense<...>` value decoded
+//! into little-endian bytes ([`Weight`]), the element types torch and safetensors name
+//! ([`Elem`]), small literals written as Python (`torch.tensor(...)`), and the
+//! `weights.safetensors` file itself ([`safetensors`]).
+//!
+//! The safetensors format (huggingface/safetensors, `docs`/README "Format"): an unsigned
+//! 64-bit little-endian header length N, N bytes of a JSON object (one entry per tensor:
+//! `dtype`, `shape`, `data_offsets` [begin, end) into the data; an optional `__metadata__`
+//! map of strings; padded with spaces to a multiple of 8), then the raw little-endian data.
+//! Written here directly: the writer is forty lines and needs nothing but serde_json.
+
+use crate::ir::attrs::AttrData;
+use crate::ir::types::{Signedness, TypeData};
+use crate::ir::{AttrId, Context, TypeId};
+use crate::passes::folding::tensor::{num_elements, DType, Tensor, Values};
+
+/// An element type of a torch tensor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Elem {
+    F16,
+    BF16,
+    F32,
+    F64,
+    I8,
+    I16,
+    I32,
+    I64,
+    U8,
+    U16,
+    U32,
+    U64,
+    Bool,
+}
+
+impl Elem {
+    /// The element type of a `!torch.vtensor<[...],DTYPE>` / `tensor<...xDTYPE>` spelling.
+    pub fn from_mlir(s: &str) -> Option<Elem> {
+        Some(match s {
+            "f16" => Elem::F16,
+            "bf16" => Elem::BF16,
+            "f32" => Elem::F32,
+            "f64" => Elem::F64,
+            "si8" | "i8" => Elem::I8,
+            "si16" | "i16" => Elem::I16,
+            "si32" | "i32" => Elem::I32,
+            "si64" | "i64" => Elem::I64,
+            "ui8" => Elem::U8,
+            "ui16" => Elem::U16,
+            "ui32" => Elem::U32,
+            "ui64" => Elem::U64,
+            "i1" => Elem::Bool,
+            _ => return None,
+        })
+    }
+
+    /// `torch.float32`, ...
+    pub fn torch(self) -> &'static str {
+        match self {
+            Elem::F16 => "torch.float16",
+            Elem::BF16 => "torch.bfloat16",
+            Elem::F32 => "torch.float32",
+            Elem::F64 => "torch.float64",
+            Elem::I8 => "torch.int8",
+            Elem::I16 => "torch.int16",
+            Elem::I32 => "torch.int32",
+            Elem::I64 => "torch.int64",
+            Elem::U8 => "torch.uint8",
+            Elem::U16 => "torch.uint16",
+            Elem::U32 => "torch.uint32",
+            Elem::U64 => "torch.uint64",
+            Elem::Bool => "torch.bool",
+        }
+    }
+
+    /// The safetensors `dtype` name.
+    pub fn safetensors(self) -> &'static str {
+        match self {
+            Elem::F16 => "F16",
+            Elem::BF16 => "BF16",
+            Elem::F32 => "F32",
+            Elem::F64 => "F64",
+            Elem::I8 => "I8",
+            Elem::I16 => "I16",
+            Elem::I32 => "I32",
+            Elem::I64 => "I64",
+            Elem::U8 => "U8",
+            Elem::U16 => "U16",
+            Elem::U32 => "U32",
+            Elem::U64 => "U64",
+            Elem::Bool => "BOOL",
+        }
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, Elem::F16 | Elem::BF16 | Elem::F32 | Elem::F64)
+    }
+
+    fn size(self) -> usize {
+        match self {
+            Elem::I8 | Elem::U8 | Elem::Bool => 1,
+            Elem::F16 | Elem::BF16 | Elem::I16 | Elem::U16 => 2,
+            Elem::F32 | Elem::I32 | Elem::U32 => 4,
+            Elem::F64 | Elem::I64 | Elem::U64 => 8,
+        }
+    }
+}
+
+/// A decoded literal: shape, element type, values.
+pub struct Literal {
+    pub elem: Elem,
+    pub shape: Vec<i64>,
+    /// The elements as little-endian bytes, when the attribute holds them so (`dense<"0x...">`,
+    /// as the GraphDef importer writes constants): copied as they are, every bit kept.
+    raw: Option<Vec<u8>>,
+    /// The elements as values (for the Python spelling, and when there are no raw bytes).
+    tensor: Option<Tensor>,
+}
+
+impl Literal {
+    /// The shape and element type of the `dense<...>` attribute `value`, when its elements
+    /// are of a type torch has (no decoding).
+    pub fn header(ctx: &Context, value: AttrId) -> Option<(Vec<i64>, Elem)> {
+        let AttrData::Dense { ty, .. } = ctx.attr_data(ctx.resolved_attr(value)) else { return None };
+        let TypeData::RankedTensor { shape, elem, .. } = ctx.type_data(ctx.resolved_type(*ty)) else { return None };
+        if shape.iter().any(|&d| d < 0) {
+            return None;
+        }
+        Some((shape.clone(), Elem::from_mlir(&elem_text(ctx, *elem)?)?))
+    }
+
+    /// Decodes the `dense<...>` attribute `value`; `None` when it is not a dense literal of
+    /// an element type torch has, or its elements do not match its type.
+    pub fn decode(ctx: &Context, value: AttrId) -> Option<Literal> {
+        let (shape, elem) = Literal::header(ctx, value)?;
+        let n = usize::try_from(num_elements(&shape)).ok()?;
+        let AttrData::Dense { value: inner, .. } = ctx.attr_data(ctx.resolved_attr(value)) else { return None };
+        let raw = match ctx.attr_data(*inner) {
+            AttrData::String { spelling, .. } if elem != Elem::Bool => {
+                crate::interchange::onnx::convert::unhex(ctx.str(*spelling)).filter(|b| b.len() == n * elem.size() && n > 1)
+            }
+            _ => None,
+        };
+        let tensor = if raw.is_none() || n <= INLINE_LIMIT {
+            let t = Tensor::from_attr(ctx, value)?;
+            let ok = match (t.dtype, elem) {
+                (DType::Bool, Elem::Bool) => true,
+                (DType::Int { width, .. }, e) => !e.is_float() && e != Elem::Bool && e.size() * 8 == width as usize,
+                (DType::Float(sem), e) => e.is_float() && e.size() * 8 == sem.bits as usize,
+                _ => false,
+            };
+            if !ok {
+                return None;
+            }
+            Some(t)
+        } else {
+            None
+        };
+        Some(Literal { elem, shape, raw, tensor })
+    }
+
+    pub fn len(&self) -> usize {
+        num_elements(&self.shape).max(0) as usize
+    }
+
+    /// The elements as little-endian bytes in row-major order.
+    pub fn bytes(&self) -> Vec<u8> {
+        if let Some(raw) = &self.raw {
+            return raw.clone();
+        }
+        let Some(tensor) = &self.tensor else { return Vec::new() };
+        let size = self.elem.size();
+        let mut out = Vec::with_capacity(self.len() * size);
+        match &tensor.values {
+            Values::Float(v) => {
+                for &x in v {
+                    match (self.elem, tensor.dtype) {
+                        (Elem::F32, _) => out.extend_from_slice(&(x as f32).to_le_bytes()),
+                        (Elem::F64, _) => out.extend_from_slice(&x.to_le_bytes()),
+                        (_, DType::Float(sem)) => out.extend_from_slice(&(sem.from_f64(x) as u16).to_le_bytes()),
+                        _ => unreachable!("a float literal has a float type"),
+                    }
+                }
+            }
+            Values::Int(v) => {
+                for &x in v {
+                    out.extend_from_slice(&x.to_le_bytes()[..size]);
+                }
+            }
+        }
+        out
+    }
+
+    /// The literal as a Python expression (`torch.tensor([1, 2], dtype=torch.int32)`); only
+    /// for literals of at most [`INLINE_LIMIT`] elements.
+    pub fn python(&self) -> String {
+        let dtype = self.elem.torch();
+        if self.len() == 0 {
+            return format!("torch.empty({}, dtype={dtype})", shape_tuple(&self.shape));
+        }
+        let Some(tensor) = &self.tensor else { return format!("torch.empty({}, dtype={dtype})", shape_tuple(&self.shape)) };
+        let elems: Vec<String> = match &tensor.values {
+            Values::Float(v) => v.iter().map(|&x| python_float(x, self.elem == Elem::F32)).collect(),
+            Values::Int(v) => v
+                .iter()
+                .map(|&x| match self.elem {
+                    Elem::Bool => if x != 0 { "True" } else { "False" }.to_string(),
+                    Elem::U64 => (x as u64).to_string(),
+                    _ => x.to_string(),
+                })
+                .collect(),
+        };
+        format!("torch.tensor({}, dtype={dtype})", nested(&self.shape, &elems))
+    }
+}
+
+/// Literals of at most this many elements may be written in `model.py`; they are always
+/// decoded into values.
+pub const INLINE_LIMIT: usize = 16;
+
+/// The spelling of an element type (`f32`, `si64`, `i1`).
+fn elem_text(ctx: &Context, t: TypeId) -> Option<String> {
+    Some(match ctx.type_data(ctx.resolved_type(t)) {
+        TypeData::Integer { width, signedness } => {
+            let p = match signedness {
+                Signedness::Signless => "i",
+                Signedness::Signed => "si",
+                Signedness::Unsigned => "ui",
+            };
+            format!("{p}{width}")
+        }
+        TypeData::Float(s) => ctx.str(*s).to_string(),
+        _ => return None,
+    })
+}
+
+/// A shape as a Python tuple: `()`, `(3,)`, `(2, 3)`.
+pub fn shape_tuple(shape: &[i64]) -> String {
+    match shape {
+        [] => "()".to_string(),
+        [d] => format!("({d},)"),
+        _ => format!("({})", shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+/// Row-major elements as nested Python lists following `shape` (a scalar is its element).
+fn nested(shape: &[i64], elems: &[String]) -> String {
+    let Some((&outer, rest)) = shape.split_first() else { return elems[0].clone() };
+    let outer = outer.max(0) as usize;
+    let inner = elems.len().checked_div(outer).unwrap_or(0);
+    let items: Vec<String> = (0..outer).map(|i| nested(rest, &elems[i * inner..(i + 1) * inner])).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// A float as a Python expression that gives back exactly `x` (as an f32 when `f32`):
+/// the shortest spelling that does, `float("inf")` / `float("nan")` for the others.
+pub fn python_float(x: f64, f32: bool) -> String {
+    if x.is_nan() {
+        return "float(\"nan\")".to_string();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "float(\"inf\")" } else { "-float(\"inf\")" }.to_string();
+    }
+    // The shortest f32 spelling, when reading it as Python does (to f64, then to f32 in torch)
+    // gives the same f32; else the f64 spelling, which is exact.
+    let short = format!("{:?}", x as f32);
+    let text = if f32 && short.parse::<f64>().ok().map(|d| d as f32) == Some(x as f32) { short } else { format!("{x:?}") };
+    // Rust writes `1e-5`, `1e20`: valid Python floats; `inf` and `NaN` are handled above.
+    text
+}
+
+/// One tensor of `weights.safetensors`.
+pub struct Weight {
+    pub name: String,
+    pub elem: Elem,
+    pub shape: Vec<i64>,
+    pub data: Vec<u8>,
+}
+
+/// The bytes of a safetensors file holding `weights` in order.
+pub fn safetensors(weights: &[Weight]) -> Vec<u8> {
+    let mut header = serde_json::Map::new();
+    let mut meta = serde_json::Map::new();
+    meta.insert("format".to_string(), serde_json::Value::String("pt".to_string()));
+    header.insert("__metadata__".to_string(), serde_json::Value::Object(meta));
+    let mut offset = 0usize;
+    for w in weights {
+        let end = offset + w.data.len();
+        header.insert(
+            w.name.clone(),
+            serde_json::json!({ "dtype": w.elem.safetensors(), "shape": w.shape, "data_offsets": [offset, end] }),
+        );
+        offset = end;
+    }
+    let mut json = serde_json::Value::Object(header).to_string().into_bytes();
+    while json.len() % 8 != 0 {
+        json.push(b' ');
+    }
+    let mut out = Vec::with_capacity(8 + json.len() + offset);
+    out.extend_from_slice(&(json.len() as u64).to_le_bytes());
+    out.extend_from_slice(&json);
+    for w in weights {
+        out.extend_from_slice(&w.data);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn safetensors_layout() {
+        let w = vec![
+            Weight { name: "b".into(), elem: Elem::F32, shape: vec![2], data: [1.0f32.to_le_bytes(), 2.0f32.to_le_bytes()].concat() },
+            Weight { name: "a".into(), elem: Elem::I64, shape: vec![], data: 7i64.to_le_bytes().to_vec() },
+        ];
+        let bytes = safetensors(&w);
+        let n = u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize;
+        assert_eq!(n % 8, 0);
+        let header: serde_json::Value = serde_json::from_slice(&bytes[8..8 + n]).unwrap();
+        assert_eq!(header["b"]["data_offsets"], serde_json::json!([0, 8]));
+        assert_eq!(header["a"]["data_offsets"], serde_json::json!([8, 16]));
+        assert_eq!(header["a"]["dtype"], "I64");
+        assert_eq!(header["a"]["shape"], serde_json::json!([]));
+        assert_eq!(&bytes[8 + n + 8..], &7i64.to_le_bytes());
+    }
+
+    #[test]
+    fn python_floats_read_back_exactly() {
+        assert_eq!(python_float(0.1f32 as f64, true), "0.1");
+        assert_eq!(python_float(0.1, false), "0.1");
+        assert_eq!(python_float(1.0, true), "1.0");
+        assert_eq!(python_float(f64::NEG_INFINITY, true), "-float(\"inf\")");
+        assert_eq!(python_float(1e-5f32 as f64, true), "1e-5");
+    }
+
+    #[test]
+    fn nested_lists_follow_the_shape() {
+        let e: Vec<String> = (0..6).map(|i| i.to_string()).collect();
+        assert_eq!(nested(&[2, 3], &e), "[[0, 1, 2], [3, 4, 5]]");
+        assert_eq!(nested(&[], &e[..1]), "0");
+        assert_eq!(shape_tuple(&[3]), "(3,)");
+    }
+}
