@@ -16,18 +16,15 @@
 #   scripts/pytorch-emit-check.sh [--keep DIR] [NAME...]
 #
 # Environment: AMANDA_OPT (default: target/debug/amanda-opt, built with cargo build),
-#   AMANDA_TORCH_VENV (the venv's path), AMANDA_TORCH_PYTHON (the Python that creates it).
+#   AMANDA_TORCH_VENV (the venv's path), AMANDA_TORCH_PYTHON (the Python that creates it);
+#   the environment is scripts/torch-venv.sh's.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 repo=$(pwd)
 
 case "${1:-}" in
-  -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+  -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
 esac
-
-venv=${AMANDA_TORCH_VENV:-$HOME/.cache/amanda-opt/torch-venv}
-base=${AMANDA_TORCH_PYTHON:-python3}
-req="$repo/scripts/pytorch-emit/requirements.txt"
 
 skipped() {
   echo "skipped: $1"
@@ -35,41 +32,7 @@ skipped() {
   exit 0
 }
 
-# torch_venv -> 0 ready, 2 cannot be installed here, 1 failed (as scripts/numeric/venv.sh).
-torch_venv() {
-  local stamp t0
-  command -v "$base" >/dev/null 2>&1 || { echo "pytorch-emit: no $base on PATH" >&2; return 2; }
-  stamp=$({ "$base" -c 'import sys, platform; print(sys.version.split()[0], platform.machine())'
-            grep -v '^ *#' "$req" | sed '/^ *$/d' | sort; } 2>/dev/null)
-  mkdir -p "$(dirname "$venv")" || return 1
-  exec 9>"$venv.lock"
-  if command -v flock >/dev/null 2>&1; then flock 9; fi
-  if [ -x "$venv/bin/python" ] && [ -f "$venv/.amanda-pins" ] && [ "$(cat "$venv/.amanda-pins")" = "$stamp" ]; then
-    exec 9>&-; return 0
-  fi
-  echo "pytorch-emit: building the Python environment at $venv (pins: $req; about 7 GB)" >&2
-  t0=$(date +%s)
-  rm -rf "$venv"
-  if ! "$base" -m venv "$venv" >&2; then
-    rm -rf "$venv"; exec 9>&-
-    echo "pytorch-emit: '$base -m venv' failed" >&2
-    return 2
-  fi
-  if ! (cd /tmp && "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$req") >&2; then
-    rm -rf "$venv"; exec 9>&-
-    if ! "$base" -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1].rstrip("/") + "/pip/", timeout=20).read(1)' \
-         "${PIP_INDEX_URL:-https://pypi.org/simple}" >/dev/null 2>&1; then
-      echo "pytorch-emit: the package index is not reachable" >&2
-      return 2
-    fi
-    return 1
-  fi
-  echo "$stamp" >"$venv/.amanda-pins"
-  echo "pytorch-emit: environment ready in $(( $(date +%s) - t0 )) s, $(du -sh "$venv" 2>/dev/null | cut -f1)" >&2
-  exec 9>&-
-  return 0
-}
-
+. scripts/torch-venv.sh
 torch_venv
 case $? in
   0) ;;
@@ -87,4 +50,4 @@ if [ -z "${AMANDA_OPT:-}" ]; then
 fi
 export AMANDA_OPT
 
-exec "$venv/bin/python" scripts/pytorch-emit-check.py --amanda-opt "$AMANDA_OPT" "$@"
+exec "$TORCH_PY" scripts/pytorch-emit-check.py --amanda-opt "$AMANDA_OPT" "$@"

@@ -24,6 +24,11 @@
 #                                      torch-mlir-opt -> IREE, compared with TensorFlow
 #                                      (its own venv in ~/.cache/amanda-opt), and
 #      scripts/tf-to-torch-ops.py      each lowering on its own, the same way
+#   7. scripts/pytorch-emit-check.sh   --emit=pytorch of the tier's models and cases run in
+#                                      eager PyTorch and torch.export, compared with TF
+#      scripts/torch-fx-import.sh      real PyTorch modules via torch_mlir.fx read, printed,
+#                                      and checked against torch-mlir-opt (both in the
+#                                      torch venv in ~/.cache/amanda-opt, about 7 GB)
 # and ends with one line `N passed, N failed` summing the steps. Exit status 0 when nothing
 # failed, 1 otherwise.
 #
@@ -277,6 +282,13 @@ if $run_numeric; then
   if [ -n "${NUMERIC_PY:-}" ]; then
     script_step "numeric per-op cases" "$NUMERIC_PY" scripts/tf-to-torch-ops.py --amanda-opt "$AMANDA_OPT" --venv "$(numeric_venv_dir)"
   fi
+fi
+
+# ---------------------------------------------------------------- 7. PyTorch tier
+if $run_numeric; then
+  section "PyTorch tier (--emit=pytorch run in eager PyTorch; real PyTorch modules via torch_mlir.fx)"
+  script_step "--emit=pytorch vs TensorFlow" scripts/pytorch-emit-check.sh
+  script_step "torch_mlir.fx imports" scripts/torch-fx-import.sh
 fi
 
 section "summary ($(( $(date +%s) - started )) s)"
