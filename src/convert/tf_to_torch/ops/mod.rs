@@ -5,6 +5,7 @@
 
 pub mod activation;
 pub mod basic;
+pub mod control;
 pub mod elementwise;
 pub mod matmul;
 pub mod nn;
@@ -29,6 +30,11 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     ("shape", basic::shape),
     ("cast", basic::cast),
     ("fill", basic::fill),
+    // control.rs
+    ("if", control::if_),
+    ("while", control::while_),
+    ("case", control::case),
+    ("call", control::call),
     // elementwise.rs
     ("add", elementwise::add),
     ("add_n", elementwise::add_n),

@@ -1,0 +1,321 @@
+//! Functional control flow: `If`/`StatelessIf`, `While`/`StatelessWhile`, `Case`/
+//! `StatelessCase` (and `PartitionedCall`/`StatefulPartitionedCall`), whose bodies are
+//! functions of the graph's library, become torch-mlir's region ops with the functions
+//! converted and inlined into the regions:
+//!
+//! * If → `torch.prim.If` on `torch.aten.Bool.Tensor` of the condition, each branch ending
+//!   in `torch.prim.If.yield`;
+//! * Case → a chain of `torch.prim.If` on `index == k` (an index out of range runs the last
+//!   branch, as TensorFlow's default branch);
+//! * While → `torch.prim.Loop` in its while form (torch-mlir's importers' form): the maximum
+//!   trip count is `INT64_MAX`, the initial condition is the `cond` function on the initial
+//!   values, and each iteration runs `body`, then `cond` on its results for
+//!   `torch.prim.Loop.condition`. A loop variable the body returns unchanged is not carried
+//!   (it is the initial value everywhere), so captured weights stay outside the loop;
+//! * a call → the function inlined in place.
+//!
+//! The driver plans every function reachable from the converted nodes before converting
+//! ([`called_functions`], [`FunctionBody`]), so a node without a rule inside a branch is
+//! listed in the one error about unconvertible nodes.
+
+use std::sync::Arc;
+
+use super::super::emitter::{Converted, TfNode, TorchEmitter, A};
+use super::super::types::{Dt, TTy};
+use super::Lowering;
+use crate::diag::Diagnostic;
+use crate::ir::{AttrData, Module, OpId, Span, ValueId};
+
+type R = Result<Vec<Converted>, Diagnostic>;
+
+/// A library function planned for inlining: its data arguments, the values it returns, and
+/// its needed nodes in order with the lowering of each.
+pub struct FunctionBody {
+    pub func: OpId,
+    pub name: String,
+    pub args: Vec<ValueId>,
+    pub rets: Vec<ValueId>,
+    pub order: Vec<TfNode>,
+    pub chosen: Vec<Lowering>,
+}
+
+/// The names of the functions a control-flow node calls (attribute order: then, else; cond,
+/// body; the branches), or `None` when `op` is not one of the ops converted here.
+pub fn called_functions(m: &Module, op: OpId) -> Option<Vec<(String, Span)>> {
+    let keys: &[&str] = match crate::dialect::tfg::op_type(m, op) {
+        "If" | "StatelessIf" => &["then_branch", "else_branch"],
+        "While" | "StatelessWhile" => &["cond", "body"],
+        "Case" | "StatelessCase" => &["branches"],
+        "PartitionedCall" | "StatefulPartitionedCall" => &["f"],
+        _ => return None,
+    };
+    let span = m.body.op(op).span;
+    let mut out = Vec::new();
+    for k in keys {
+        let Some(a) = m.op_attr(op, k) else { continue };
+        let a = m.ctx.resolved_attr(a);
+        let items = match m.ctx.attr_data(a) {
+            AttrData::Array(items) => items.clone(),
+            _ => vec![a],
+        };
+        for item in items {
+            if let Some((name, _)) = crate::passes::control_flow::common::func_ref(m, item) {
+                out.push((name, span));
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The planned function a node's attribute `key` names (`index` in a list attribute).
+fn function(e: &TorchEmitter, n: &TfNode, key: &str, index: usize) -> Result<Arc<FunctionBody>, Diagnostic> {
+    let a = e.attr(n, key).ok_or_else(|| e.err(n, format!("has no attribute '{}'", key)))?;
+    let item = match e.m.ctx.attr_data(a) {
+        AttrData::Array(items) => *items.get(index).ok_or_else(|| e.err(n, format!("'{}' has no function {}", key, index)))?,
+        _ => a,
+    };
+    let (name, _) = crate::passes::control_flow::common::func_ref(e.m, item)
+        .ok_or_else(|| e.err(n, format!("'{}' is not a function reference", key)))?;
+    e.functions
+        .values()
+        .find(|f| f.name == name)
+        .cloned()
+        .ok_or_else(|| e.err(n, format!("calls '{}', which is not a function of the library", name)))
+}
+
+/// Converts the body of `f` where the emitter is, its arguments bound to `args` (torch values
+/// in the TensorFlow layout); returns the values it returns, in the TensorFlow layout. The
+/// function's argument types are refined to the arguments' first, so its nodes see shapes.
+fn inline(e: &mut TorchEmitter, n: &TfNode, f: &FunctionBody, args: &[ValueId]) -> Result<Vec<ValueId>, Diagnostic> {
+    if args.len() != f.args.len() {
+        return Err(e.err(n, format!("passes {} values to '{}', which takes {}", args.len(), f.name, f.args.len())));
+    }
+    for (&tf, &v) in f.args.iter().zip(args) {
+        let t = e.ty(v);
+        e.learn_shape(tf, &t.shape);
+        e.bind(tf, Converted::plain(v));
+    }
+    let mut cx = crate::passes::PassContext::new();
+    crate::passes::folding::shape_inference::run(e.m, crate::passes::PassTarget::Op(f.func), &mut cx)
+        .map_err(|d| d.into_iter().next().unwrap_or_else(|| e.err(n, "shape inference failed")))?;
+    crate::convert::tf_to_torch::driver::convert_nodes(e, &f.order, &f.chosen)?;
+    let mut out = Vec::with_capacity(f.rets.len());
+    for &r in &f.rets {
+        match e.logical_of(r) {
+            Some(v) => out.push(v?),
+            None => return Err(e.err(n, format!("'{}' returns a value with no torch value", f.name))),
+        }
+    }
+    Ok(out)
+}
+
+/// [`inline`] into a new block, whose bindings are forgotten afterwards.
+fn inline_in(e: &mut TorchEmitter, n: &TfNode, f: &FunctionBody, args: &[ValueId], block: crate::ir::BlockId) -> Result<Vec<ValueId>, Diagnostic> {
+    let scope = e.enter(block);
+    let r = inline(e, n, f, args);
+    e.leave(scope);
+    r
+}
+
+/// The data inputs of `n` from `from` on, in the TensorFlow layout.
+fn inputs_from(e: &mut TorchEmitter, n: &TfNode, from: usize) -> Result<Vec<ValueId>, Diagnostic> {
+    (from..n.inputs.len()).map(|i| e.logical(n, i)).collect()
+}
+
+/// A scalar condition tensor as `!torch.bool`.
+fn condition(e: &mut TorchEmitter, n: &TfNode, v: ValueId, what: &str) -> Result<ValueId, Diagnostic> {
+    let t = e.ty(v);
+    if t.num_elements() != 1 {
+        return Err(e.err(n, format!("{} is a tensor of shape {:?}; only a one-element condition is converted", what, t.shape)));
+    }
+    Ok(e.to_bool(v))
+}
+
+/// One arm of a `torch.prim.If`: a function and its arguments, or (for Case) the rest of
+/// the chain.
+enum Arm<'a> {
+    Call(Arc<FunctionBody>, &'a [ValueId]),
+    Chain(ValueId, &'a [Arc<FunctionBody>], usize, &'a [ValueId]),
+}
+
+/// Fills `block` with the arm's ops and its `torch.prim.If.yield`; returns the yielded values.
+fn arm(e: &mut TorchEmitter, n: &TfNode, a: Arm, block: crate::ir::BlockId) -> Result<Vec<ValueId>, Diagnostic> {
+    let scope = e.enter(block);
+    let r = match a {
+        Arm::Call(f, args) => inline(e, n, &f, args),
+        Arm::Chain(index, branches, k, args) => case_chain(e, n, index, branches, k, args),
+    };
+    if let Ok(vs) = &r {
+        e.push_op("torch.prim.If.yield", vs, &[], Vec::new());
+    }
+    e.leave(scope);
+    r
+}
+
+/// `torch.prim.If %c` with the two arms; returns its results.
+fn prim_if(e: &mut TorchEmitter, n: &TfNode, c: ValueId, then: Arm, els: Arm) -> Result<Vec<ValueId>, Diagnostic> {
+    let (tb, eb) = (e.m.body.create_block(Span::default()), e.m.body.create_block(Span::default()));
+    let tv = arm(e, n, then, tb)?;
+    let ev = arm(e, n, els, eb)?;
+    let tt: Vec<TTy> = tv.iter().map(|&v| e.ty(v)).collect();
+    let et: Vec<TTy> = ev.iter().map(|&v| e.ty(v)).collect();
+    if tt.len() != et.len() {
+        return Err(e.err(n, format!("its branches return {} and {} values", tt.len(), et.len())));
+    }
+    for (i, (a, b)) in tt.iter().zip(&et).enumerate() {
+        if a != b {
+            return Err(e.err(
+                n,
+                format!("its branches return result {} as {} and {}; torch.prim.If needs one type", i, a.torch_spelling(), b.torch_spelling()),
+            ));
+        }
+    }
+    let types: Vec<_> = tt.iter().map(|t| e.vtensor_type(t)).collect();
+    let regions = vec![e.m.body.create_region(vec![tb], Span::default()), e.m.body.create_region(vec![eb], Span::default())];
+    let op = e.push_op("torch.prim.If", &[c], &types, regions);
+    let rs = e.m.body.results(op).to_vec();
+    for (&r, t) in rs.iter().zip(tt) {
+        e.set_type(r, t);
+    }
+    Ok(rs)
+}
+
+/// `If` / `StatelessIf`: `torch.prim.If` on the condition, the branches inlined.
+pub fn if_(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let then = function(e, n, "then_branch", 0)?;
+    let els = function(e, n, "else_branch", 0)?;
+    let c = e.logical(n, 0)?;
+    let c = condition(e, n, c, "the condition")?;
+    let args = inputs_from(e, n, 1)?;
+    let rs = prim_if(e, n, c, Arm::Call(then, &args), Arm::Call(els, &args))?;
+    Ok(rs.into_iter().map(Converted::plain).collect())
+}
+
+/// Branch `k` of a Case if the index is `k`, else the rest of the chain; the last branch
+/// takes every other index (TensorFlow's default branch).
+fn case_chain(e: &mut TorchEmitter, n: &TfNode, index: ValueId, branches: &[Arc<FunctionBody>], k: usize, args: &[ValueId]) -> Result<Vec<ValueId>, Diagnostic> {
+    if k + 1 >= branches.len() {
+        return inline(e, n, &branches[branches.len() - 1], args);
+    }
+    let eq = e.aten("aten::eq.Scalar", vec![A::T(index), A::Int(k as i64)], TTy::new(vec![], Dt::I1))?;
+    let c = e.to_bool(eq);
+    prim_if(e, n, c, Arm::Call(branches[k].clone(), args), Arm::Chain(index, branches, k + 1, args))
+}
+
+/// `Case` / `StatelessCase`: a chain of `torch.prim.If` on `index == k`.
+pub fn case(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let count = match e.attr(n, "branches").map(|a| e.m.ctx.attr_data(a).clone()) {
+        Some(AttrData::Array(items)) if !items.is_empty() => items.len(),
+        _ => return Err(e.err(n, "has no branches")),
+    };
+    let branches: Vec<Arc<FunctionBody>> = (0..count).map(|k| function(e, n, "branches", k)).collect::<Result<_, _>>()?;
+    let index = e.logical(n, 0)?;
+    let t = e.ty(index);
+    if t.num_elements() != 1 || t.dt.is_float() || t.dt == Dt::I1 {
+        return Err(e.err(n, "its branch index is not an integer scalar"));
+    }
+    let args = inputs_from(e, n, 1)?;
+    let rs = case_chain(e, n, index, &branches, 0, &args)?;
+    Ok(rs.into_iter().map(Converted::plain).collect())
+}
+
+/// `PartitionedCall` / `StatefulPartitionedCall`: the function inlined in place.
+pub fn call(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let f = function(e, n, "f", 0)?;
+    let args = inputs_from(e, n, 0)?;
+    let block = e.current_block();
+    let rs = inline_in(e, n, &f, &args, block)?;
+    Ok(rs.into_iter().map(Converted::plain).collect())
+}
+
+/// The maximum trip count of a while loop (as torch-mlir's TorchScript importer writes it).
+const WHILE_TRIPS: i64 = i64::MAX;
+
+/// `While` / `StatelessWhile`: `torch.prim.Loop` in its while form (see the module doc).
+pub fn while_(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let cond = function(e, n, "cond", 0)?;
+    let body = function(e, n, "body", 0)?;
+    let init = inputs_from(e, n, 0)?;
+    if body.rets.len() != init.len() {
+        return Err(e.err(n, format!("its body '{}' returns {} values for {} loop variables", body.name, body.rets.len(), init.len())));
+    }
+    if cond.rets.len() != 1 {
+        return Err(e.err(n, format!("its cond '{}' returns {} values, not one", cond.name, cond.rets.len())));
+    }
+    // A variable the body returns unchanged is the initial value in every iteration.
+    let invariant: Vec<bool> = (0..init.len()).map(|i| body.args.get(i) == Some(&body.rets[i])).collect();
+
+    // The condition before the first iteration.
+    let here = e.current_block();
+    let c0 = inline_in(e, n, &cond, &init, here)?;
+    let c0 = condition(e, n, c0[0], "the loop condition")?;
+    let trips = e.const_int(WHILE_TRIPS);
+
+    // The body: ^bb0(%iv: !torch.int, carried...).
+    let block = e.m.body.create_block(Span::default());
+    let int_ty = e.torch_type("!torch.int");
+    e.m.body.add_block_arg(block, int_ty, crate::ir::body::BlockArgInfo::default());
+    let mut vars = init.clone();
+    let mut carried_init = Vec::new();
+    for (i, &v) in init.iter().enumerate() {
+        if !invariant[i] {
+            let t = e.ty(v);
+            vars[i] = e.tensor_arg(block, &t);
+            carried_init.push(v);
+        }
+    }
+    let scope = e.enter(block);
+    let result = (|| {
+        let next = inline(e, n, &body, &vars)?;
+        let mut carried_next = Vec::new();
+        for (i, (&a, &b)) in init.iter().zip(&next).enumerate() {
+            if invariant[i] {
+                continue;
+            }
+            let (ta, tb) = (e.ty(a), e.ty(b));
+            if ta != tb {
+                return Err(e.err(
+                    n,
+                    format!(
+                        "loop variable {} enters as {} and the body returns {}; torch.prim.Loop needs one type",
+                        i,
+                        ta.torch_spelling(),
+                        tb.torch_spelling()
+                    ),
+                ));
+            }
+            carried_next.push(b);
+        }
+        let cblock = e.current_block();
+        let c = inline_in(e, n, &cond, &next, cblock)?;
+        let c = condition(e, n, c[0], "the loop condition")?;
+        let mut operands = vec![c];
+        operands.extend(&carried_next);
+        e.push_op("torch.prim.Loop.condition", &operands, &[], Vec::new());
+        Ok(())
+    })();
+    e.leave(scope);
+    result?;
+
+    let tys: Vec<TTy> = carried_init.iter().map(|&v| e.ty(v)).collect();
+    let types: Vec<_> = tys.iter().map(|t| e.vtensor_type(t)).collect();
+    let region = e.m.body.create_region(vec![block], Span::default());
+    let mut operands = vec![trips, c0];
+    operands.extend(&carried_init);
+    let op = e.push_op("torch.prim.Loop", &operands, &types, vec![region]);
+    let rs = e.m.body.results(op).to_vec();
+    for (&r, t) in rs.iter().zip(tys) {
+        e.set_type(r, t);
+    }
+    let mut k = 0;
+    let mut out = Vec::with_capacity(init.len());
+    for (i, &v) in init.iter().enumerate() {
+        if invariant[i] {
+            out.push(Converted::plain(v));
+        } else {
+            out.push(Converted::plain(rs[k]));
+            k += 1;
+        }
+    }
+    Ok(out)
+}
