@@ -228,6 +228,20 @@ pub fn call(e: &mut TorchEmitter, n: &TfNode) -> R {
     Ok(rs.into_iter().map(Converted::plain).collect())
 }
 
+/// `v` seen through Identity nodes (what a body returns unchanged is often `Identity(arg)`).
+fn through_identity(m: &Module, mut v: ValueId) -> ValueId {
+    while let Some(op) = m.body.defining_op(v) {
+        if !matches!(crate::dialect::tfg::op_type(m, op), "Identity" | "Snapshot") {
+            break;
+        }
+        match crate::dialect::tfg::data_operands(m, op).first() {
+            Some(&x) => v = x,
+            None => break,
+        }
+    }
+    v
+}
+
 /// The maximum trip count of a while loop (as torch-mlir's TorchScript importer writes it).
 const WHILE_TRIPS: i64 = i64::MAX;
 
@@ -243,7 +257,7 @@ pub fn while_(e: &mut TorchEmitter, n: &TfNode) -> R {
         return Err(e.err(n, format!("its cond '{}' returns {} values, not one", cond.name, cond.rets.len())));
     }
     // A variable the body returns unchanged is the initial value in every iteration.
-    let invariant: Vec<bool> = (0..init.len()).map(|i| body.args.get(i) == Some(&body.rets[i])).collect();
+    let invariant: Vec<bool> = (0..init.len()).map(|i| body.args.get(i) == Some(&through_identity(e.m, body.rets[i]))).collect();
 
     // The condition before the first iteration.
     let here = e.current_block();
