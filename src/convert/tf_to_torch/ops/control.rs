@@ -86,6 +86,8 @@ fn function(e: &TorchEmitter, n: &TfNode, key: &str, index: usize) -> Result<Arc
 /// Converts the body of `f` where the emitter is, its arguments bound to `args` (torch values
 /// in the TensorFlow layout); returns the values it returns, in the TensorFlow layout. The
 /// function's argument types are refined to the arguments' first, so its nodes see shapes.
+/// Its values stay bound in the current scope: inlined again there, its constants are reused
+/// (they dominate), and every other node is converted anew.
 fn inline(e: &mut TorchEmitter, n: &TfNode, f: &FunctionBody, args: &[ValueId]) -> Result<Vec<ValueId>, Diagnostic> {
     if args.len() != f.args.len() {
         return Err(e.err(n, format!("passes {} values to '{}', which takes {}", args.len(), f.name, f.args.len())));
@@ -107,14 +109,6 @@ fn inline(e: &mut TorchEmitter, n: &TfNode, f: &FunctionBody, args: &[ValueId]) 
         }
     }
     Ok(out)
-}
-
-/// [`inline`] into a new block, whose bindings are forgotten afterwards.
-fn inline_in(e: &mut TorchEmitter, n: &TfNode, f: &FunctionBody, args: &[ValueId], block: crate::ir::BlockId) -> Result<Vec<ValueId>, Diagnostic> {
-    let scope = e.enter(block);
-    let r = inline(e, n, f, args);
-    e.leave(scope);
-    r
 }
 
 /// The data inputs of `n` from `from` on, in the TensorFlow layout.
@@ -223,8 +217,7 @@ pub fn case(e: &mut TorchEmitter, n: &TfNode) -> R {
 pub fn call(e: &mut TorchEmitter, n: &TfNode) -> R {
     let f = function(e, n, "f", 0)?;
     let args = inputs_from(e, n, 0)?;
-    let block = e.current_block();
-    let rs = inline_in(e, n, &f, &args, block)?;
+    let rs = inline(e, n, &f, &args)?;
     Ok(rs.into_iter().map(Converted::plain).collect())
 }
 
@@ -260,8 +253,7 @@ pub fn while_(e: &mut TorchEmitter, n: &TfNode) -> R {
     let invariant: Vec<bool> = (0..init.len()).map(|i| body.args.get(i) == Some(&through_identity(e.m, body.rets[i]))).collect();
 
     // The condition before the first iteration.
-    let here = e.current_block();
-    let c0 = inline_in(e, n, &cond, &init, here)?;
+    let c0 = inline(e, n, &cond, &init)?;
     let c0 = condition(e, n, c0[0], "the loop condition")?;
     let trips = e.const_int(WHILE_TRIPS);
 
@@ -300,8 +292,7 @@ pub fn while_(e: &mut TorchEmitter, n: &TfNode) -> R {
             }
             carried_next.push(b);
         }
-        let cblock = e.current_block();
-        let c = inline_in(e, n, &cond, &next, cblock)?;
+        let c = inline(e, n, &cond, &next)?;
         let c = condition(e, n, c[0], "the loop condition")?;
         let mut operands = vec![c];
         operands.extend(&carried_next);
