@@ -80,3 +80,16 @@ tfg.func @same(%a: tensor<*xf32> {tfg.name = "a"}) -> (tensor<*xf32> {tfg.name =
   return(%a) : tensor<*xf32>
 }
 // CHECK: control-errors.mlir:[[# @LINE-5]]:3: error: convert-tf-to-torch: If 'cond': the condition is a tensor of shape [2]; only a one-element condition is converted
+
+// -----
+
+// A function that calls itself cannot be inlined.
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %y, %ctl = Placeholder name("y") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<*xf32>)
+  %r:1, %ctl_0 = PartitionedCall(%y) name("rec") {Tin = [f32], Tout = [f32], f = #tf_type.func<@rec, {}>} : (tensor<*xf32>) -> (tensor<*xf32>)
+}
+tfg.func @rec(%a: tensor<*xf32> {tfg.name = "a"}) -> (tensor<*xf32> {tfg.name = "r"}) {
+  %r:1, %ctl = PartitionedCall(%a) name("rec/call") {Tin = [f32], Tout = [f32], f = #tf_type.func<@rec, {}>} : (tensor<*xf32>) -> (tensor<*xf32>)
+  return(%r#0) : tensor<*xf32>
+}
+// CHECK: control-errors.mlir:[[# @LINE-3]]:3: error: convert-tf-to-torch: PartitionedCall 'rec/call': calls 'rec' from within itself; recursion cannot be inlined

@@ -82,7 +82,7 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
         };
         let fchosen = check.choose_all(m, &fplan.order, choose, false);
         pending.extend(fplan.order.iter().filter_map(|n| called_functions(m, n.op)).flatten());
-        let body = FunctionBody { func: f, name, args: fplan.feeds, rets: fplan.fetches, order: fplan.order, chosen: fchosen.into_iter().flatten().collect() };
+        let body = FunctionBody::new(m, f, name, fplan, fchosen.into_iter().flatten().collect());
         functions.insert(f, std::sync::Arc::new(body));
     }
     let Check { missing, first_missing, mut errors, .. } = check;

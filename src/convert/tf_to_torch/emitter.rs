@@ -116,6 +116,8 @@ pub struct TorchEmitter<'m> {
     pub emitted: u64,
     /// The library functions that control-flow nodes call, planned (see `ops/control.rs`).
     pub functions: FxHashMap<OpId, Arc<super::ops::control::FunctionBody>>,
+    /// The functions being inlined, outermost first (a function that calls itself is an error).
+    pub inlining: Vec<OpId>,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -133,6 +135,7 @@ impl<'m> TorchEmitter<'m> {
             known_memo: Default::default(),
             emitted: 0,
             functions: FxHashMap::default(),
+            inlining: Vec::new(),
         }
     }
 
@@ -585,6 +588,12 @@ impl<'m> TorchEmitter<'m> {
         self.values = scope.values;
         self.consts = scope.consts;
         self.deferred = scope.deferred;
+    }
+
+    /// Forgets the torch value of `tf` (and its deferred conversion).
+    pub fn unbind(&mut self, tf: ValueId) {
+        self.values.remove(&tf);
+        self.deferred.remove(&tf);
     }
 
     /// The block ops go to.

@@ -37,6 +37,20 @@ pub struct FunctionBody {
     pub rets: Vec<ValueId>,
     pub order: Vec<TfNode>,
     pub chosen: Vec<Lowering>,
+    /// The types of its values as written, restored before each inlining (the arguments'
+    /// types are refined from what each call passes, and its nodes' from them).
+    pub types: Vec<(ValueId, crate::ir::TypeId)>,
+}
+
+impl FunctionBody {
+    /// Plans `func` (a `tfg.func`): `plan` is the boundary plan of its body.
+    pub fn new(m: &Module, func: OpId, name: String, plan: crate::convert::tf_to_torch::boundary::Plan, chosen: Vec<Lowering>) -> Self {
+        let mut types: Vec<(ValueId, crate::ir::TypeId)> = plan.feeds.iter().map(|&a| (a, m.body.value_type(a))).collect();
+        for n in &plan.order {
+            types.extend(n.results.iter().map(|&r| (r, m.body.value_type(r))));
+        }
+        FunctionBody { func, name, args: plan.feeds, rets: plan.fetches, order: plan.order, chosen, types }
+    }
 }
 
 /// The names of the functions a control-flow node calls (attribute order: then, else; cond,
@@ -86,12 +100,32 @@ fn function(e: &TorchEmitter, n: &TfNode, key: &str, index: usize) -> Result<Arc
 /// Converts the body of `f` where the emitter is, its arguments bound to `args` (torch values
 /// in the TensorFlow layout); returns the values it returns, in the TensorFlow layout. The
 /// function's argument types are refined to the arguments' first, so its nodes see shapes.
-/// Its values stay bound in the current scope: inlined again there, its constants are reused
-/// (they dominate), and every other node is converted anew.
+/// Its constants stay bound in the current scope and are reused when it is inlined again
+/// there (they dominate); every other node is converted anew each time.
 fn inline(e: &mut TorchEmitter, n: &TfNode, f: &FunctionBody, args: &[ValueId]) -> Result<Vec<ValueId>, Diagnostic> {
     if args.len() != f.args.len() {
         return Err(e.err(n, format!("passes {} values to '{}', which takes {}", args.len(), f.name, f.args.len())));
     }
+    if e.inlining.contains(&f.func) {
+        return Err(e.err(n, format!("calls '{}' from within itself; recursion cannot be inlined", f.name)));
+    }
+    // What an earlier inlining bound is forgotten (its values may depend on other argument
+    // shapes), except constants, which are the same and dominate here when still bound.
+    for &(v, t) in &f.types {
+        e.m.body.set_value_type(v, t);
+        e.known_memo.borrow_mut().remove(&v);
+        let is_const = e.m.body.defining_op(v).is_some_and(|o| crate::dialect::tfg::op_type(e.m, o) == "Const");
+        if !is_const {
+            e.unbind(v);
+        }
+    }
+    e.inlining.push(f.func);
+    let r = inline_body(e, n, f, args);
+    e.inlining.pop();
+    r
+}
+
+fn inline_body(e: &mut TorchEmitter, n: &TfNode, f: &FunctionBody, args: &[ValueId]) -> Result<Vec<ValueId>, Diagnostic> {
     for (&tf, &v) in f.args.iter().zip(args) {
         let t = e.ty(v);
         e.learn_shape(tf, &t.shape);
