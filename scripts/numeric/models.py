@@ -374,6 +374,36 @@ def cond_in_loop(p):
     return f, [("x", [2, 4])]
 
 
+@functional
+def while_max_iter(p):
+    """tf.while_loop with maximum_iterations (TensorFlow adds the count to the loop
+    variables and ANDs it into the condition): stops after 3 of the 6 steps the data asks."""
+
+    def f(x):
+        return tf.while_loop(lambda a: tf.reduce_max(a) < 64.0, lambda a: a * 2.0 + 0.5, [tf.abs(x) + 1.0], maximum_iterations=3)[0]
+
+    return f, [("x", [2, 3])]
+
+
+@functional
+def conv_in_cond(p):
+    """A convolution in one tf.cond branch and pooling in the other (NCHW inside a branch,
+    given back in TensorFlow's layout), applied to both signs so both branches run."""
+    k, c = p.conv(3, 3, 4, 4)
+
+    def branch(x):
+        return tf.cond(
+            tf.reduce_mean(x) > 0.0,
+            lambda: tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(x, k, 1, "SAME"), c)),
+            lambda: tf.nn.avg_pool2d(x, 3, 1, "SAME"),
+        )
+
+    def f(x):
+        return branch(x), branch(-x)
+
+    return f, [("x", [1, 6, 6, 4])]
+
+
 MODELS = {
     "mlp": mlp,
     "cnn_same": cnn_same,
@@ -392,6 +422,8 @@ MODELS = {
     "while_data": while_data,
     "switch_case": switch_case,
     "cond_in_loop": cond_in_loop,
+    "while_max_iter": while_max_iter,
+    "conv_in_cond": conv_in_cond,
 }
 
 

@@ -118,6 +118,10 @@ pub struct TorchEmitter<'m> {
     pub functions: FxHashMap<OpId, Arc<super::ops::control::FunctionBody>>,
     /// The functions being inlined, outermost first (a function that calls itself is an error).
     pub inlining: Vec<OpId>,
+    /// An argument of a function being inlined → the caller's TensorFlow value it stands for,
+    /// when that value is the same in every execution of the body (so [`TorchEmitter::known`]
+    /// sees a small constant passed to a branch, e.g. a Reshape's shape).
+    pub arg_alias: FxHashMap<ValueId, ValueId>,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -136,6 +140,7 @@ impl<'m> TorchEmitter<'m> {
             emitted: 0,
             functions: FxHashMap::default(),
             inlining: Vec::new(),
+            arg_alias: FxHashMap::default(),
         }
     }
 

@@ -102,7 +102,7 @@ fn function(e: &TorchEmitter, n: &TfNode, key: &str, index: usize) -> Result<Arc
 /// function's argument types are refined to the arguments' first, so its nodes see shapes.
 /// Its constants stay bound in the current scope and are reused when it is inlined again
 /// there (they dominate); every other node is converted anew each time.
-fn inline(e: &mut TorchEmitter, n: &TfNode, f: &FunctionBody, args: &[ValueId]) -> Result<Vec<ValueId>, Diagnostic> {
+fn inline(e: &mut TorchEmitter, n: &TfNode, f: &FunctionBody, args: &[ValueId], tf_args: &[Option<ValueId>]) -> Result<Vec<ValueId>, Diagnostic> {
     if args.len() != f.args.len() {
         return Err(e.err(n, format!("passes {} values to '{}', which takes {}", args.len(), f.name, f.args.len())));
     }
@@ -118,6 +118,12 @@ fn inline(e: &mut TorchEmitter, n: &TfNode, f: &FunctionBody, args: &[ValueId]) 
         if !is_const {
             e.unbind(v);
         }
+    }
+    for (i, &a) in f.args.iter().enumerate() {
+        match tf_args.get(i).copied().flatten() {
+            Some(outer) => e.arg_alias.insert(a, outer),
+            None => e.arg_alias.remove(&a),
+        };
     }
     e.inlining.push(f.func);
     let r = inline_body(e, n, f, args);
@@ -150,6 +156,11 @@ fn inputs_from(e: &mut TorchEmitter, n: &TfNode, from: usize) -> Result<Vec<Valu
     (from..n.inputs.len()).map(|i| e.logical(n, i)).collect()
 }
 
+/// The TensorFlow inputs of `n` from `from` on, as what function arguments stand for.
+fn tf_inputs(n: &TfNode, from: usize) -> Vec<Option<ValueId>> {
+    n.inputs.iter().skip(from).map(|&v| Some(v)).collect()
+}
+
 /// A scalar condition tensor as `!torch.bool`.
 fn condition(e: &mut TorchEmitter, n: &TfNode, v: ValueId, what: &str) -> Result<ValueId, Diagnostic> {
     let t = e.ty(v);
@@ -170,7 +181,7 @@ enum Arm<'a> {
 fn arm(e: &mut TorchEmitter, n: &TfNode, a: Arm, block: crate::ir::BlockId) -> Result<Vec<ValueId>, Diagnostic> {
     let scope = e.enter(block);
     let r = match a {
-        Arm::Call(f, args) => inline(e, n, &f, args),
+        Arm::Call(f, args) => inline(e, n, &f, args, &tf_inputs(n, 1)),
         Arm::Chain(index, branches, k, args) => case_chain(e, n, index, branches, k, args),
     };
     if let Ok(vs) = &r {
@@ -223,7 +234,7 @@ pub fn if_(e: &mut TorchEmitter, n: &TfNode) -> R {
 /// takes every other index (TensorFlow's default branch).
 fn case_chain(e: &mut TorchEmitter, n: &TfNode, index: ValueId, branches: &[Arc<FunctionBody>], k: usize, args: &[ValueId]) -> Result<Vec<ValueId>, Diagnostic> {
     if k + 1 >= branches.len() {
-        return inline(e, n, &branches[branches.len() - 1], args);
+        return inline(e, n, &branches[branches.len() - 1], args, &tf_inputs(n, 1));
     }
     let eq = e.aten("aten::eq.Scalar", vec![A::T(index), A::Int(k as i64)], TTy::new(vec![], Dt::I1))?;
     let c = e.to_bool(eq);
@@ -251,7 +262,7 @@ pub fn case(e: &mut TorchEmitter, n: &TfNode) -> R {
 pub fn call(e: &mut TorchEmitter, n: &TfNode) -> R {
     let f = function(e, n, "f", 0)?;
     let args = inputs_from(e, n, 0)?;
-    let rs = inline(e, n, &f, &args)?;
+    let rs = inline(e, n, &f, &args, &tf_inputs(n, 0))?;
     Ok(rs.into_iter().map(Converted::plain).collect())
 }
 
@@ -287,7 +298,7 @@ pub fn while_(e: &mut TorchEmitter, n: &TfNode) -> R {
     let invariant: Vec<bool> = (0..init.len()).map(|i| body.args.get(i) == Some(&through_identity(e.m, body.rets[i]))).collect();
 
     // The condition before the first iteration.
-    let c0 = inline(e, n, &cond, &init)?;
+    let c0 = inline(e, n, &cond, &init, &tf_inputs(n, 0))?;
     let c0 = condition(e, n, c0[0], "the loop condition")?;
     let trips = e.const_int(WHILE_TRIPS);
 
@@ -295,6 +306,8 @@ pub fn while_(e: &mut TorchEmitter, n: &TfNode) -> R {
     let block = e.m.body.create_block(Span::default());
     let int_ty = e.torch_type("!torch.int");
     e.m.body.add_block_arg(block, int_ty, crate::ir::body::BlockArgInfo::default());
+    // In the loop, only the invariant variables are the caller's values.
+    let stable: Vec<Option<ValueId>> = tf_inputs(n, 0).into_iter().zip(&invariant).map(|(v, &inv)| v.filter(|_| inv)).collect();
     let mut vars = init.clone();
     let mut carried_init = Vec::new();
     for (i, &v) in init.iter().enumerate() {
@@ -306,7 +319,7 @@ pub fn while_(e: &mut TorchEmitter, n: &TfNode) -> R {
     }
     let scope = e.enter(block);
     let result = (|| {
-        let next = inline(e, n, &body, &vars)?;
+        let next = inline(e, n, &body, &vars, &stable)?;
         let mut carried_next = Vec::new();
         for (i, (&a, &b)) in init.iter().zip(&next).enumerate() {
             if invariant[i] {
@@ -326,7 +339,7 @@ pub fn while_(e: &mut TorchEmitter, n: &TfNode) -> R {
             }
             carried_next.push(b);
         }
-        let c = inline(e, n, &cond, &next)?;
+        let c = inline(e, n, &cond, &next, &stable)?;
         let c = condition(e, n, c[0], "the loop condition")?;
         let mut operands = vec![c];
         operands.extend(&carried_next);
