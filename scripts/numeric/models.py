@@ -404,6 +404,26 @@ def conv_in_cond(p):
     return f, [("x", [1, 6, 6, 4])]
 
 
+@functional
+def rnn_loop(p):
+    """A hand-written RNN: tf.while_loop over the time steps, the step's input gathered by
+    the loop counter (a value only known at run time), h = tanh(x_t W + h U + b)."""
+    w, b = p.dense(3, 5)
+    u = p.var([5, 5], fan_in=5)
+
+    def f(xs):
+        steps = xs.shape[0]
+
+        def body(t, h):
+            x_t = tf.gather(xs, t)  # [2, 3]
+            return t + 1, tf.tanh(tf.matmul(x_t, w) + tf.matmul(h, u) + b)
+
+        _, h = tf.while_loop(lambda t, h: t < steps, body, [tf.constant(0), tf.zeros([2, 5])])
+        return h
+
+    return f, [("xs", [4, 2, 3])]
+
+
 MODELS = {
     "mlp": mlp,
     "cnn_same": cnn_same,
@@ -424,6 +444,7 @@ MODELS = {
     "cond_in_loop": cond_in_loop,
     "while_max_iter": while_max_iter,
     "conv_in_cond": conv_in_cond,
+    "rnn_loop": rnn_loop,
 }
 
 
