@@ -371,3 +371,31 @@ pub fn while_(e: &mut TorchEmitter, n: &TfNode) -> R {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::called_functions;
+
+    /// The functions each control-flow op names, in attribute order; other ops name none.
+    #[test]
+    fn called_functions_by_op() {
+        let text = r#"tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %ctl = If name("a") {then_branch = #tf_type.func<@t, {}>, else_branch = #tf_type.func<@e, {}>} : () -> ()
+  %ctl_0 = StatelessWhile name("b") {cond = #tf_type.func<@c, {}>, body = #tf_type.func<@b, {}>} : () -> ()
+  %ctl_1 = Case name("c") {branches = [#tf_type.func<@x, {}>, #tf_type.func<@y, {}>, #tf_type.func<@z, {}>]} : () -> ()
+  %ctl_2 = StatefulPartitionedCall name("d") {f = #tf_type.func<@g, {}>} : () -> ()
+  %ctl_3 = Relu name("e") : () -> ()
+}
+"#;
+        let m = crate::syntax::parse_module(text).expect("parses");
+        let graph = m.top_ops()[0];
+        let block = crate::dialect::tfg::body_block(&m, graph).expect("body");
+        let got: Vec<Option<Vec<String>>> = m
+            .body
+            .block_ops(block)
+            .map(|op| called_functions(&m, op).map(|fs| fs.into_iter().map(|(n, _)| n).collect()))
+            .collect();
+        let want = |v: &[&str]| Some(v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(got, vec![want(&["t", "e"]), want(&["c", "b"]), want(&["x", "y", "z"]), want(&["g"]), None]);
+    }
+}
