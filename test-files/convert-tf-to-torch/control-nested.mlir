@@ -1,6 +1,8 @@
 // Nested control flow: an If in a While's body (odd and even steps differ) and a While in an
 // If's branch; the regions nest as the functions call each other.
 // RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
+// The output reads back and prints the same (custom syntax of the region ops):
+// RUN: %amanda_opt %s --convert-tf-to-torch -o %t.mlir && %idempotent %t.mlir && %idempotent %t.mlir --canonical
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
