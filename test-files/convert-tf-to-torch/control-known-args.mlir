@@ -3,6 +3,7 @@
 // variable it returns unchanged. A carried loop variable is not known, even when its initial
 // value is a constant.
 // RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
+// RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {

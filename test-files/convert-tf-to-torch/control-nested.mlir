@@ -3,6 +3,7 @@
 // RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
 // The output reads back and prints the same (custom syntax of the region ops):
 // RUN: %amanda_opt %s --convert-tf-to-torch -o %t.mlir && %idempotent %t.mlir && %idempotent %t.mlir --canonical
+// RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {

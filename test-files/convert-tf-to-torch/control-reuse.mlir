@@ -2,6 +2,7 @@
 // argument types (the Fill of its Shape is a [2,2] literal, then a [3] one); constants
 // already emitted are reused.
 // RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
+// RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
