@@ -290,6 +290,140 @@ def computed_shape(p):
     return f, [("x", [3, 2, 3])]
 
 
+# Functional control flow (If, While, Case with their branch functions in the library): these
+# builders are frozen with the control flow kept functional (see `freeze`).
+
+def functional(builder):
+    builder.functional = True
+    return builder
+
+
+@functional
+def cond_branches(p):
+    """tf.cond on a data-dependent predicate, twice (on h and -h, so both branches run);
+    each branch returns two values, one uses a captured weight (a branch input once frozen)."""
+    w, b = p.dense(6, 6)
+
+    def branch(h):
+        return tf.cond(
+            tf.reduce_sum(h) > 0.0,
+            lambda: (tf.nn.relu(h + b), h * 2.0),
+            lambda: (tf.tanh(h - b), h - 1.0),
+        )
+
+    def f(x):
+        h = tf.matmul(x, w)
+        return branch(h) + branch(-h)
+
+    return f, [("x", [2, 6])]
+
+
+@functional
+def while_counter(p):
+    """tf.while_loop with a counter (i < 6): the loop body multiplies by a weight."""
+    w = p.var([5, 5], fan_in=5)
+
+    def f(x):
+        _, y = tf.while_loop(lambda i, a: i < 6, lambda i, a: (i + 1, tf.tanh(tf.matmul(a, w)) + a * 0.5), [tf.constant(0), x])
+        return y
+
+    return f, [("x", [3, 5])]
+
+
+@functional
+def while_data(p):
+    """A data-dependent loop: halve the tensor until its norm is below 1 (a float condition),
+    counting the steps."""
+
+    def f(x):
+        n, y = tf.while_loop(lambda n, a: tf.reduce_sum(a * a) > 1.0, lambda n, a: (n + 1.0, a * 0.5), [tf.constant(0.0), x * 4.0])
+        return y, n
+
+    return f, [("x", [4, 3])]
+
+
+@functional
+def switch_case(p):
+    """tf.switch_case with three branches, run with the indices 0, 1, 2 and 3 (out of range:
+    the last branch runs); each index is computed from the input (k times a predicate that
+    holds), so nothing folds it."""
+    w = p.var([4, 4], fan_in=4)
+
+    def f(x):
+        holds = tf.cast(tf.reduce_sum(x) > -1e9, tf.int32)
+        return tuple(
+            tf.switch_case(holds * k, [lambda: tf.matmul(x, w), lambda: tf.nn.relu(x) + 1.0, lambda: -x]) for k in range(4)
+        )
+
+    return f, [("x", [2, 4])]
+
+
+@functional
+def cond_in_loop(p):
+    """A tf.cond nested in a tf.while_loop body (even and odd steps differ)."""
+    w = p.var([4, 4], fan_in=4)
+
+    def body(i, a):
+        a = tf.cond(i % 2 == 0, lambda: tf.matmul(a, w), lambda: tf.nn.relu(a) - 0.25)
+        return i + 1, a
+
+    def f(x):
+        _, y = tf.while_loop(lambda i, a: i < 5, body, [tf.constant(0), x])
+        return y
+
+    return f, [("x", [2, 4])]
+
+
+@functional
+def while_max_iter(p):
+    """tf.while_loop with maximum_iterations (TensorFlow adds the count to the loop
+    variables and ANDs it into the condition): stops after 3 of the 6 steps the data asks."""
+
+    def f(x):
+        return tf.while_loop(lambda a: tf.reduce_max(a) < 64.0, lambda a: a * 2.0 + 0.5, [tf.abs(x) + 1.0], maximum_iterations=3)[0]
+
+    return f, [("x", [2, 3])]
+
+
+@functional
+def conv_in_cond(p):
+    """A convolution in one tf.cond branch and pooling in the other (NCHW inside a branch,
+    given back in TensorFlow's layout), applied to both signs so both branches run."""
+    k, c = p.conv(3, 3, 4, 4)
+
+    def branch(x):
+        return tf.cond(
+            tf.reduce_mean(x) > 0.0,
+            lambda: tf.nn.relu(tf.nn.bias_add(tf.nn.conv2d(x, k, 1, "SAME"), c)),
+            lambda: tf.nn.avg_pool2d(x, 3, 1, "SAME"),
+        )
+
+    def f(x):
+        return branch(x), branch(-x)
+
+    return f, [("x", [1, 6, 6, 4])]
+
+
+@functional
+def rnn_loop(p):
+    """A hand-written RNN: tf.while_loop over the time steps, the step's input gathered by
+    the loop counter (a value only known at run time), h = tanh(x_t W + h U + b)."""
+    w, b = p.dense(3, 5)
+    u = p.var([5, 5], fan_in=5)
+
+    def f(xs):
+        steps = xs.shape[0]
+
+        def body(t, h):
+            x_t = tf.gather(xs, t)  # [2, 3]
+            return t + 1, tf.tanh(tf.matmul(x_t, w) + tf.matmul(h, u) + b)
+
+        _, h = tf.while_loop(lambda t, h: t < steps, body, [tf.constant(0), tf.zeros([2, 5])])
+        return h
+
+    return f, [("xs", [4, 2, 3])]
+
+
 MODELS = {
     "mlp": mlp,
     "cnn_same": cnn_same,
@@ -303,6 +437,14 @@ MODELS = {
     "elementwise": elementwise,
     "shapes": shapes,
     "computed_shape": computed_shape,
+    "cond_branches": cond_branches,
+    "while_counter": while_counter,
+    "while_data": while_data,
+    "switch_case": switch_case,
+    "cond_in_loop": cond_in_loop,
+    "while_max_iter": while_max_iter,
+    "conv_in_cond": conv_in_cond,
+    "rnn_loop": rnn_loop,
 }
 
 
@@ -323,11 +465,24 @@ SELFTEST_B = np.array([0.1, -0.2, 0.3], np.float32)
 SELFTESTS = {"selftest_mlp": selftest_mlp}
 
 
-def freeze(fn, feeds):
-    """The frozen ConcreteFunction and its GraphDef; feeds become Placeholders named after them."""
+def freeze(fn, feeds, functional=False):
+    """The frozen ConcreteFunction and its GraphDef; feeds become Placeholders named after them.
+    `functional`: control flow stays functional (If/While/Case and their library functions)
+    instead of being lowered to Switch/Merge; the freezer does that for If and While with
+    lower_control_flow=False, and for Case once it is in the set of ops it does it for."""
     spec = [tf.TensorSpec(shape, tf.float32, name=name) for name, shape in feeds]
     concrete = tf.function(fn, input_signature=spec).get_concrete_function()
-    frozen = convert_variables_to_constants_v2(concrete)
+    if functional:
+        from tensorflow.python.framework import convert_to_constants
+
+        ops = convert_to_constants._CONTROL_FLOW_OPS
+        convert_to_constants._CONTROL_FLOW_OPS = ops | {"Case", "StatelessCase"}
+        try:
+            frozen = convert_variables_to_constants_v2(concrete, lower_control_flow=False)
+        finally:
+            convert_to_constants._CONTROL_FLOW_OPS = ops
+    else:
+        frozen = convert_variables_to_constants_v2(concrete)
     return frozen, frozen.graph.as_graph_def()
 
 
@@ -340,7 +495,7 @@ def node_of(tensor_name):
 def build(name, builder, seed, out_dir):
     p = Params(seed)
     fn, feeds = builder(p)
-    frozen, graph_def = freeze(fn, feeds)
+    frozen, graph_def = freeze(fn, feeds, getattr(builder, "functional", False))
     inputs = [p.array(shape) for _, shape in feeds]
     outputs = frozen(*[tf.constant(a) for a in inputs])
     if not isinstance(outputs, (list, tuple)):

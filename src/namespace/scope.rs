@@ -33,6 +33,10 @@ const TORCH_STRUCTURAL: &[&str] = &[
     "shape", "dtype", "valsem",
 ];
 
+/// torch-mlir's terminators of `torch.prim.If` / `torch.prim.Loop` regions (not TorchScript
+/// operators; TorchScript's blocks return their values).
+const TORCH_TERMINATORS: &[&str] = &["prim.If.yield", "prim.Loop.condition"];
+
 /// The namespace group an op belongs to and its op type in that vocabulary
 /// (`tfg.Conv2D` → (`amanda/tensorflow`, `Conv2D`), `torch.aten.add.Tensor` →
 /// (`amanda/pytorch`, `aten::add.Tensor`)); `None` for ops outside every vocabulary.
@@ -53,6 +57,9 @@ pub fn classify(name: &str) -> Option<(&'static str, Cow<'_, str>)> {
         return Some((ONNX, Cow::Borrowed(t)));
     }
     if let Some(t) = name.strip_prefix("torch.") {
+        if TORCH_TERMINATORS.contains(&t) {
+            return None;
+        }
         let (ns, rest) = t.split_once('.').unwrap_or((t, ""));
         if ns.is_empty() || TORCH_STRUCTURAL.contains(&ns) {
             return None;

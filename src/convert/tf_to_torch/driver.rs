@@ -8,7 +8,9 @@ use rustc_hash::FxHashMap;
 
 use super::boundary;
 use super::emitter::{Converted, TorchEmitter};
+use super::ops::control::{called_functions, FunctionBody};
 use super::ops::{lowering, Lowering};
+use crate::passes::control_flow::common::SymbolTable;
 use super::types::TTy;
 use crate::dialect::tfg;
 use crate::diag::Diagnostic;
@@ -54,41 +56,37 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
     };
     let plan = boundary::plan(m, target, block, &opts.feeds, &opts.fetches)?;
 
-    // Every needed node has a lowering, or one error lists those that do not.
-    let mut cache: FxHashMap<&'static str, Lowering> = FxHashMap::default();
-    let mut chosen: Vec<Lowering> = Vec::with_capacity(plan.order.len());
-    let mut missing: Vec<(String, Vec<String>)> = Vec::new();
-    let mut missing_at: FxHashMap<String, usize> = FxHashMap::default();
-    let mut first_missing: Option<Span> = None;
-    let mut errors = Vec::new();
-    for node in &plan.order {
-        if node.op_type == "Placeholder" {
-            errors.push(Diagnostic::error(
-                node.span,
-                format!("convert-tf-to-torch: Placeholder '{}' is needed by the fetches but not fed (add it to feeds)", node.name),
-            ));
+    // Every needed node has a lowering, or one error lists those that do not; the library
+    // functions control-flow nodes call are planned and checked with them.
+    let mut check = Check::default();
+    let chosen = check.choose_all(m, &plan.order, choose, true);
+    let mut functions: FxHashMap<OpId, std::sync::Arc<FunctionBody>> = FxHashMap::default();
+    let mut pending: Vec<(String, Span)> = plan.order.iter().filter_map(|n| called_functions(m, n.op)).flatten().collect();
+    let symbols = m.body.parent_block(target).map(|b| SymbolTable::new(m, b));
+    let mut seen: rustc_hash::FxHashSet<String> = Default::default();
+    while let Some((name, at)) = pending.pop() {
+        if !seen.insert(name.clone()) {
             continue;
         }
-        let f = choose(m, node.op).and_then(|name| match cache.get(name) {
-            Some(&f) => Some(f),
-            None => {
-                let f = lowering(name)?;
-                cache.insert(name, f);
-                Some(f)
+        let Some(f) = symbols.as_ref().and_then(|t| t.lookup_func(m, &name)) else {
+            check.errors.push(Diagnostic::error(at, format!("convert-tf-to-torch: no function '{}' in the library", name)));
+            continue;
+        };
+        let Some(fblock) = tfg::body_block(m, f) else { continue };
+        let fplan = match boundary::plan(m, f, fblock, &[], &[]) {
+            Ok(p) => p,
+            Err(mut d) => {
+                check.errors.append(&mut d);
+                continue;
             }
-        });
-        match f {
-            Some(f) => chosen.push(f),
-            None => {
-                first_missing.get_or_insert(node.span);
-                let i = *missing_at.entry(node.op_type.clone()).or_insert_with(|| {
-                    missing.push((node.op_type.clone(), Vec::new()));
-                    missing.len() - 1
-                });
-                missing[i].1.push(node.name.clone());
-            }
-        }
+        };
+        let fchosen = check.choose_all(m, &fplan.order, choose, false);
+        pending.extend(fplan.order.iter().filter_map(|n| called_functions(m, n.op)).flatten());
+        let body = FunctionBody::new(m, f, name, fplan, fchosen.into_iter().flatten().collect());
+        functions.insert(f, std::sync::Arc::new(body));
     }
+    let Check { missing, first_missing, mut errors, .. } = check;
+    let chosen: Vec<Lowering> = chosen.into_iter().flatten().collect();
     if !missing.is_empty() {
         let total: usize = missing.iter().map(|(_, n)| n.len()).sum();
         let list: Vec<String> =
@@ -136,32 +134,8 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
         e.set_type(a, t.clone());
         e.bind(f, Converted::plain(a));
     }
-    for (node, f) in plan.order.iter().zip(chosen) {
-        // Constants are emitted where they are first used as tensors, if ever; so are nodes
-        // whose values are known here (shape arithmetic), as literals.
-        if node.op_type == "Const" {
-            e.defer(node.clone(), f);
-            continue;
-        }
-        if node.op_type != "Placeholder" && !node.results.is_empty() && node.results.iter().all(|&r| e.known(r).is_some()) {
-            // Its users see the value's shape (a Fill of computed dims is [?,?] in TensorFlow's
-            // types and [3,4] here).
-            for &r in &node.results {
-                if let Some(t) = e.known(r) {
-                    e.learn_shape(r, &t.shape);
-                }
-            }
-            e.defer(node.clone(), super::ops::basic::known_value);
-            continue;
-        }
-        // Types learnt from earlier conversions may make this node's static now.
-        crate::passes::folding::shape_inference::refine_op(e.m, node.op);
-        let outs = f(&mut e, node).map_err(|d| vec![d])?;
-        for (&r, c) in node.results.iter().zip(outs) {
-            e.bind(r, c);
-            e.learn_type(r);
-        }
-    }
+    e.functions = functions;
+    convert_nodes(&mut e, &plan.order, &chosen).map_err(|d| vec![d])?;
     let mut res_tys = Vec::new();
     for &f in &plan.fetches {
         res_tys.push(static_ty(e.m, f, "fetch").map_err(|d| vec![d])?);
@@ -220,4 +194,83 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
     m.body.erase_op(target);
     m.mark_edited();
     Ok((func, emitted))
+}
+
+/// The choice of lowerings, with the nodes that have none gathered for one error.
+#[derive(Default)]
+struct Check {
+    cache: FxHashMap<&'static str, Lowering>,
+    missing: Vec<(String, Vec<String>)>,
+    missing_at: FxHashMap<String, usize>,
+    first_missing: Option<Span>,
+    errors: Vec<Diagnostic>,
+}
+
+impl Check {
+    /// The lowering of each node of `order` (`None` for those without one, recorded as missing).
+    fn choose_all(&mut self, m: &Module, order: &[super::TfNode], choose: Chooser, top: bool) -> Vec<Option<Lowering>> {
+        let mut out = Vec::with_capacity(order.len());
+        for node in order {
+            if node.op_type == "Placeholder" && top {
+                self.errors.push(Diagnostic::error(
+                    node.span,
+                    format!("convert-tf-to-torch: Placeholder '{}' is needed by the fetches but not fed (add it to feeds)", node.name),
+                ));
+                out.push(None);
+                continue;
+            }
+            let cache = &mut self.cache;
+            let f = choose(m, node.op).and_then(|name| match cache.get(name) {
+                Some(&f) => Some(f),
+                None => {
+                    let f = lowering(name)?;
+                    cache.insert(name, f);
+                    Some(f)
+                }
+            });
+            if f.is_none() {
+                self.first_missing.get_or_insert(node.span);
+                let missing = &mut self.missing;
+                let i = *self.missing_at.entry(node.op_type.clone()).or_insert_with(|| {
+                    missing.push((node.op_type.clone(), Vec::new()));
+                    missing.len() - 1
+                });
+                self.missing[i].1.push(node.name.clone());
+            }
+            out.push(f);
+        }
+        out
+    }
+}
+
+/// Converts `order` (nodes of one graph or function body, operands first) with the lowering
+/// of each (`chosen`, in the same order) where the emitter is.
+pub fn convert_nodes(e: &mut TorchEmitter, order: &[super::TfNode], chosen: &[Lowering]) -> Result<(), Diagnostic> {
+    for (node, &f) in order.iter().zip(chosen) {
+        // Constants are emitted where they are first used as tensors, if ever; so are nodes
+        // whose values are known here (shape arithmetic), as literals.
+        if node.op_type == "Const" {
+            e.defer(node.clone(), f);
+            continue;
+        }
+        if node.op_type != "Placeholder" && !node.results.is_empty() && node.results.iter().all(|&r| e.known(r).is_some()) {
+            // Its users see the value's shape (a Fill of computed dims is [?,?] in TensorFlow's
+            // types and [3,4] here).
+            for &r in &node.results {
+                if let Some(t) = e.known(r) {
+                    e.learn_shape(r, &t.shape);
+                }
+            }
+            e.defer(node.clone(), super::ops::basic::known_value);
+            continue;
+        }
+        // Types learnt from earlier conversions may make this node's static now.
+        crate::passes::folding::shape_inference::refine_op(e.m, node.op);
+        let outs = f(e, node)?;
+        for (&r, c) in node.results.iter().zip(outs) {
+            e.bind(r, c);
+            e.learn_type(r);
+        }
+    }
+    Ok(())
 }

@@ -114,6 +114,14 @@ pub struct TorchEmitter<'m> {
     pub(super) known_memo: std::cell::RefCell<FxHashMap<ValueId, Option<Tensor>>>,
     /// How many ops were emitted (statistics).
     pub emitted: u64,
+    /// The library functions that control-flow nodes call, planned (see `ops/control.rs`).
+    pub functions: FxHashMap<OpId, Arc<super::ops::control::FunctionBody>>,
+    /// The functions being inlined, outermost first (a function that calls itself is an error).
+    pub inlining: Vec<OpId>,
+    /// An argument of a function being inlined → the caller's TensorFlow value it stands for,
+    /// when that value is the same in every execution of the body (so [`TorchEmitter::known`]
+    /// sees a small constant passed to a branch, e.g. a Reshape's shape).
+    pub arg_alias: FxHashMap<ValueId, ValueId>,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -130,6 +138,9 @@ impl<'m> TorchEmitter<'m> {
             deferred: FxHashMap::default(),
             known_memo: Default::default(),
             emitted: 0,
+            functions: FxHashMap::default(),
+            inlining: Vec::new(),
+            arg_alias: FxHashMap::default(),
         }
     }
 
@@ -541,6 +552,94 @@ impl<'m> TorchEmitter<'m> {
     /// Appends `func.return`.
     pub fn ret(&mut self, values: &[ValueId]) {
         self.push("func.return", values, &[], Vec::new());
+    }
+}
+
+// ---------------------------------------------------------------- regions (control flow)
+
+/// What [`TorchEmitter::enter`] saves: the block ops go to and the maps that a region's
+/// conversion may extend with values defined inside it.
+pub struct Scope {
+    block: BlockId,
+    values: FxHashMap<ValueId, Slot>,
+    consts: FxHashMap<ConstKey, ValueId>,
+    deferred: FxHashMap<ValueId, (TfNode, super::ops::Lowering)>,
+}
+
+impl Clone for Slot {
+    fn clone(&self) -> Slot {
+        Slot { primary: self.primary, logical: self.logical, nchw: self.nchw }
+    }
+}
+
+impl<'m> TorchEmitter<'m> {
+    /// Ops go to `block` (a region's) until [`TorchEmitter::leave`]; what is bound or made
+    /// there (values, constants, permuted layouts) is forgotten on leaving, as it does not
+    /// dominate what follows the region's op.
+    pub fn enter(&mut self, block: BlockId) -> Scope {
+        let saved = Scope {
+            block: self.block,
+            values: self.values.clone(),
+            consts: self.consts.clone(),
+            deferred: self.deferred.clone(),
+        };
+        self.block = block;
+        saved
+    }
+
+    /// Back to the block and maps saved by [`TorchEmitter::enter`].
+    pub fn leave(&mut self, scope: Scope) {
+        self.block = scope.block;
+        self.values = scope.values;
+        self.consts = scope.consts;
+        self.deferred = scope.deferred;
+    }
+
+    /// Forgets the torch value of `tf` (and its deferred conversion).
+    pub fn unbind(&mut self, tf: ValueId) {
+        self.values.remove(&tf);
+        self.deferred.remove(&tf);
+    }
+
+    /// The block ops go to.
+    pub fn current_block(&self) -> BlockId {
+        self.block
+    }
+
+    /// A torch type by its spelling (`!torch.bool`).
+    pub fn torch_type(&mut self, text: &str) -> TypeId {
+        self.opaque(text)
+    }
+
+    /// Appends an op with regions (and no properties) to the current block.
+    pub fn push_op(&mut self, name: &str, operands: &[ValueId], results: &[TypeId], regions: Vec<crate::ir::RegionId>) -> OpId {
+        let sym = self.m.ctx.sym(name);
+        let spec = OpSpec {
+            result_types: results.iter().copied().collect(),
+            regions: regions.into_iter().collect(),
+            form: OpForm::Custom,
+            ..OpSpec::default()
+        };
+        let op = self.m.body.create_op(spec, sym);
+        self.m.body.set_operands(op, operands);
+        self.m.body.append_op(self.block, op);
+        self.emitted += 1;
+        op
+    }
+
+    /// `torch.aten.Bool.Tensor`: a one-element tensor as `!torch.bool` (nonzero is true).
+    pub fn to_bool(&mut self, v: ValueId) -> ValueId {
+        let t = self.opaque("!torch.bool");
+        let op = self.push("torch.aten.Bool.Tensor", &[v], &[t], Vec::new());
+        self.m.body.results(op)[0]
+    }
+
+    /// A new block argument of torch tensor type `ty`.
+    pub fn tensor_arg(&mut self, block: BlockId, ty: &TTy) -> ValueId {
+        let t = self.vtensor_type(ty);
+        let a = self.m.body.add_block_arg(block, t, crate::ir::body::BlockArgInfo::default());
+        self.types.insert(a, ty.clone());
+        a
     }
 }
 

@@ -71,7 +71,13 @@ impl TorchEmitter<'_> {
     }
 
     fn known_at(&self, v: ValueId, depth: u32) -> Option<Tensor> {
-        let op = self.m.body.defining_op(v)?;
+        let Some(op) = self.m.body.defining_op(v) else {
+            // An argument of an inlined function: what the caller passes, if small (a weight
+            // stays the caller's value rather than a literal copied into the region).
+            const MAX_ALIASED: usize = 64;
+            let &outer = self.arg_alias.get(&v)?;
+            return self.known_at(outer, depth + 1).filter(|t| t.len() <= MAX_ALIASED && depth < 32);
+        };
         let ty = self.m.op_name(op).strip_prefix("tfg.")?;
         match ty {
             "Const" => return Tensor::from_attr(&self.m.ctx, self.m.op_attr(op, "value")?),

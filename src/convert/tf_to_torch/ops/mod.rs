@@ -5,6 +5,7 @@
 
 pub mod activation;
 pub mod basic;
+pub mod control;
 pub mod elementwise;
 pub mod matmul;
 pub mod nn;
@@ -29,6 +30,11 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     ("shape", basic::shape),
     ("cast", basic::cast),
     ("fill", basic::fill),
+    // control.rs
+    ("if", control::if_),
+    ("while", control::while_),
+    ("case", control::case),
+    ("call", control::call),
     // elementwise.rs
     ("add", elementwise::add),
     ("add_n", elementwise::add_n),
@@ -148,7 +154,8 @@ mod tests {
             "Rsqrt", "Exp", "Log", "Neg", "Abs", "Square", "Round", "Relu", "Relu6", "Elu", "Selu", "Sigmoid", "Tanh",
             "Softplus", "LeakyRelu", "Erf", "Softmax", "LogSoftmax", "MatMul", "BatchMatMulV2", "BiasAdd", "Conv2D",
             "DepthwiseConv2dNative", "MaxPool", "AvgPool", "Mean", "Sum", "Max", "Min", "Prod", "Reshape", "Transpose",
-            "ConcatV2", "Pack", "Squeeze", "ExpandDims", "StridedSlice", "Slice", "GatherV2", "Pad",
+            "ConcatV2", "Pack", "Squeeze", "ExpandDims", "StridedSlice", "Slice", "GatherV2", "Pad", "If", "StatelessIf",
+            "While", "StatelessWhile", "Case", "StatelessCase", "PartitionedCall", "StatefulPartitionedCall",
         ];
         for (i, t) in types.iter().enumerate() {
             text.push_str(&format!("  %ctl_{} = {} name(\"n{}\") : () -> ()\n", i, t, i));
