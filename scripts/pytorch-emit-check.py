@@ -34,10 +34,7 @@ TOLERANCE = 1e-4
 
 # Known failures that are not the emitter's: reported as XFAIL (not counted as failed); one
 # that passes is reported as XPASS, so the entry can go.
-KNOWN = {
-    "op_int_ops": "convert-tf-to-torch writes aten.sum.dim_IntList(dtype=None) for an int32 Sum and "
-                  "types it si32, but torch sums integers in int64 (the IR should pass dtype=int32)",
-}
+KNOWN = {}
 
 
 def convert(amanda, pb, feeds, fetches, out_dir):

@@ -5,6 +5,8 @@
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --print-op-generic --convert-tf-to-torch | %torch_mlir_opt | FileCheck %s --check-prefix=TORCH %}
 // The operand lists agree with the TorchScript schemas of the pytorch namespace:
 // RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null
+// Every op is located at the TensorFlow node it comes from, the arguments at their feeds:
+// RUN: %amanda_opt %s --convert-tf-to-torch --mlir-print-debuginfo | FileCheck %s --check-prefix=LOC
 
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<2x4>} : () -> (tensor<*xf32>)
@@ -36,6 +38,14 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK: %[[ONE:.*]] = "torch.vtensor.literal"() <{value = dense<1.0> : tensor<f32>}> : () -> !torch.vtensor<[],f32>
 // CHECK: %[[ADD:.*]] = "torch.aten.add.Tensor"(%[[MM2]], %[[ONE]], %[[ALPHA]])
 // CHECK: "func.return"(%[[ADD]]) : (!torch.vtensor<[2,2],f32>) -> ()
+
+// LOC: func.func @main(%arg0: !torch.vtensor<[2,4],f32> loc("x"))
+// LOC: torch.vtensor.literal({{.*}}) : !torch.vtensor<[4,3],f32> loc("w1")
+// LOC: torch.aten.mm %arg0, {{.*}} loc("dense/MatMul")
+// LOC: torch.aten.add.Tensor {{.*}} loc("dense/BiasAdd")
+// LOC: torch.aten.relu {{.*}} loc("dense/Relu")
+// LOC: torch.aten.transpose.int {{.*}} loc("dense_1/MatMul")
+// LOC: torch.aten.add.Tensor {{.*}} loc("add")
 
 // TORCH: func.func @main(%arg0: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2,2],f32>
 // TORCH: torch.aten.mm

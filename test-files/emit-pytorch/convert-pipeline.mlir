@@ -23,20 +23,28 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %out, %ctl_8 = Identity(%a) name("Identity") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
 }
 
+// Parameters, the argument and the statements are named after the TensorFlow nodes
+// (the locations convert-tf-to-torch gives its ops), the original name in a comment where
+// it is not a Python name.
 // CHECK: def __init__(self):
 // CHECK-NEXT: super().__init__()
-// CHECK-NEXT: self.[[W:[a-z_]+]] = torch.nn.Parameter(torch.empty((3, 2, 3, 3), dtype=torch.float32), requires_grad=False)
-// CHECK-NEXT: self.[[B:[a-z_]+]] = torch.nn.Parameter(torch.empty((3,), dtype=torch.float32), requires_grad=False)
+// CHECK-NEXT: self.conv_kernel = torch.nn.Parameter(torch.empty((3, 2, 3, 3), dtype=torch.float32), requires_grad=False)
+// CHECK-NEXT: self.conv_bias = torch.nn.Parameter(torch.empty((3,), dtype=torch.float32), requires_grad=False)
 // CHECK-EMPTY:
-// CHECK-NEXT: def forward(self, [[X:[a-z0-9_]+]]):
-// CHECK-NEXT: [[P:[a-z_0-9]+]] = torch.permute([[X]], [0, 3, 1, 2])
-// CHECK-NEXT: [[C:[a-z_0-9]+]] = torch.convolution([[P]], self.[[W]], None, [1, 1], [1, 1], [1, 1], False, [0, 0], 1)
-// CHECK-NEXT: [[R:[a-z_0-9]+]] = torch.reshape(self.[[B]], [3, 1, 1])
-// CHECK-NEXT: [[A:[a-z_0-9]+]] = [[C]] + [[R]]
-// CHECK-NEXT: [[RELU:[a-z_0-9]+]] = torch.relu([[A]])
-// CHECK-NEXT: [[MP:[a-z_0-9]+]] = torch.max_pool2d([[RELU]], [2, 2], [2, 2], [0, 0], [1, 1], False)
-// CHECK-NEXT: [[ADD:[a-z_0-9]+]] = [[MP]] + (torch.tensor(1.0, dtype=torch.float32))
-// CHECK-NEXT: [[OUT:[a-z_0-9]+]] = torch.permute([[ADD]], [0, 2, 3, 1])
+// CHECK-NEXT: def forward(self, x):
+// CHECK-NEXT: # conv/Conv2D
+// CHECK-NEXT: conv_Conv2D = torch.permute(x, [0, 3, 1, 2])
+// CHECK-NEXT: # conv/Conv2D
+// CHECK-NEXT: conv_Conv2D_1 = torch.convolution(conv_Conv2D, self.conv_kernel, None, [1, 1], [1, 1], [1, 1], False, [0, 0], 1)
+// CHECK-NEXT: # conv/BiasAdd
+// CHECK-NEXT: conv_BiasAdd = torch.reshape(self.conv_bias, [3, 1, 1])
+// CHECK-NEXT: # conv/BiasAdd
+// CHECK-NEXT: conv_BiasAdd_1 = conv_Conv2D_1 + conv_BiasAdd
+// CHECK-NEXT: # conv/Relu
+// CHECK-NEXT: conv_Relu = torch.relu(conv_BiasAdd_1)
+// CHECK-NEXT: pool = torch.max_pool2d(conv_Relu, [2, 2], [2, 2], [0, 0], [1, 1], False)
+// CHECK-NEXT: add = pool + (torch.tensor(1.0, dtype=torch.float32))
+// CHECK-NEXT: [[OUT:[a-z_0-9]+]] = torch.permute(add, [0, 2, 3, 1])
 // CHECK-NEXT: return [[OUT]]
 
 // ST: "dtype":"F32","shape":[3,2,3,3]

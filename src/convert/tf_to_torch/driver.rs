@@ -130,7 +130,13 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
     let mut e = TorchEmitter::new(m, fblock);
     for (&f, t) in plan.feeds.iter().zip(&arg_tys) {
         let ty = e.vtensor_type(t);
-        let a = e.m.body.add_block_arg(fblock, ty, BlockArgInfo::default());
+        // The argument is located at its feed's node name, as the ops are (see `lower`).
+        let feed_name = e.m.body.defining_op(f).and_then(|op| e.m.node_name(op));
+        let loc = feed_name.map(|n| {
+            let name = e.m.ctx.sym(&n);
+            e.m.ctx.attr(crate::ir::AttrData::Loc(crate::ir::attrs::Location::Name { name, child: None }))
+        });
+        let a = e.m.body.add_block_arg(fblock, ty, BlockArgInfo { loc, ..BlockArgInfo::default() });
         e.set_type(a, t.clone());
         e.bind(f, Converted::plain(a));
     }
@@ -266,7 +272,7 @@ pub fn convert_nodes(e: &mut TorchEmitter, order: &[super::TfNode], chosen: &[Lo
         }
         // Types learnt from earlier conversions may make this node's static now.
         crate::passes::folding::shape_inference::refine_op(e.m, node.op);
-        let outs = f(e, node)?;
+        let outs = e.lower(node, f)?;
         for (&r, c) in node.results.iter().zip(outs) {
             e.bind(r, c);
             e.learn_type(r);

@@ -122,6 +122,10 @@ pub struct TorchEmitter<'m> {
     /// when that value is the same in every execution of the body (so [`TorchEmitter::known`]
     /// sees a small constant passed to a branch, e.g. a Reshape's shape).
     pub arg_alias: FxHashMap<ValueId, ValueId>,
+    /// The location of the ops being emitted: `loc("<node name>")` of the TensorFlow node
+    /// being converted (see [`TorchEmitter::lower`]), so the node's name reaches the torch
+    /// ops (`--mlir-print-debuginfo`, `--name-map`, the names of `--emit=pytorch`).
+    loc: Option<AttrId>,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -141,7 +145,23 @@ impl<'m> TorchEmitter<'m> {
             functions: FxHashMap::default(),
             inlining: Vec::new(),
             arg_alias: FxHashMap::default(),
+            loc: None,
         }
+    }
+
+    /// Runs the lowering `f` of `node`, the ops it emits located at the node's name.
+    pub fn lower(&mut self, node: &TfNode, f: super::ops::Lowering) -> R<Vec<Converted>> {
+        let loc = self.name_loc(&node.name);
+        let outer = self.loc.replace(loc);
+        let outs = f(self, node);
+        self.loc = outer;
+        outs
+    }
+
+    /// `loc("name")`.
+    fn name_loc(&mut self, name: &str) -> AttrId {
+        let name = self.m.ctx.sym(name);
+        self.m.ctx.attr(AttrData::Loc(crate::ir::attrs::Location::Name { name, child: None }))
     }
 
     // ------------------------------------------------------------ diagnostics
@@ -184,7 +204,7 @@ impl<'m> TorchEmitter<'m> {
         for r in &node.results {
             self.deferred.remove(r);
         }
-        let outs = f(self, &node)?;
+        let outs = self.lower(&node, f)?;
         for (&r, c) in node.results.iter().zip(outs) {
             self.bind(r, c);
         }
@@ -303,7 +323,7 @@ impl<'m> TorchEmitter<'m> {
     fn push(&mut self, name: &str, operands: &[ValueId], results: &[TypeId], props: Vec<NamedAttr>) -> OpId {
         let properties = if props.is_empty() { None } else { Some(self.m.ctx.attr(AttrData::Dict(props))) };
         let sym = self.m.ctx.sym(name);
-        let spec = OpSpec { result_types: results.iter().copied().collect(), properties, form: OpForm::Custom, ..OpSpec::default() };
+        let spec = OpSpec { result_types: results.iter().copied().collect(), properties, form: OpForm::Custom, loc: self.loc, ..OpSpec::default() };
         let op = self.m.body.create_op(spec, sym);
         self.m.body.set_operands(op, operands);
         self.m.body.append_op(self.block, op);
@@ -528,7 +548,13 @@ impl<'m> TorchEmitter<'m> {
             Values::Int(v) => Tensor::ints(t.dtype, out_shape, order.iter().map(|&i| v[i]).collect()),
             Values::Float(v) => Tensor::floats(t.dtype, out_shape, order.iter().map(|&i| v[i]).collect()),
         };
-        Some(self.literal(&host, dt))
+        // The literal stands for the constant (a filter), and keeps its node's name.
+        let constant = self.m.body.defining_op(tf).and_then(|op| self.m.node_name(op)).map(|n| self.name_loc(&n));
+        let outer = self.loc;
+        self.loc = constant.or(outer);
+        let literal = self.literal(&host, dt);
+        self.loc = outer;
+        Some(literal)
     }
 
     /// `aten.reshape` to a static shape.
@@ -618,6 +644,7 @@ impl<'m> TorchEmitter<'m> {
             result_types: results.iter().copied().collect(),
             regions: regions.into_iter().collect(),
             form: OpForm::Custom,
+            loc: self.loc,
             ..OpSpec::default()
         };
         let op = self.m.body.create_op(spec, sym);

@@ -61,7 +61,9 @@ pub fn render(m: &Module, source: &str) -> Result<Program, RenderError> {
     let mut args = Vec::new();
     let bd = m.body.block(block);
     for (i, &a) in bd.args.iter().enumerate() {
-        let spelled = bd.arg_info.get(i).and_then(|info| info.name).map(|s| m.ctx.str(s).to_string());
+        // The spelled name, else the name of its location (a converted feed's node name).
+        let info = bd.arg_info.get(i);
+        let spelled = info.and_then(|info| info.name).map(|s| m.ctx.str(s).to_string()).or_else(|| info.and_then(|info| loc_name(m, info.loc)));
         let base = spelled.as_deref().filter(|s| !is_numeric(s)).and_then(sanitize).unwrap_or_else(|| format!("arg{i}"));
         let name = r.locals.fresh(&base);
         r.exprs.insert(a, name.clone());
@@ -120,6 +122,11 @@ fn docstring_text(text: &str) -> String {
 /// The graph name of `op`: its `loc("name")` (the first name of a fused or call-site
 /// location), else its node name attribute.
 fn graph_name(m: &Module, op: OpId) -> Option<String> {
+    loc_name(m, m.body.op(op).loc).or_else(|| m.node_name(op))
+}
+
+/// The first name of a location (a name, fused or call-site location), if any.
+fn loc_name(m: &Module, loc: Option<AttrId>) -> Option<String> {
     fn of_loc(m: &Module, a: AttrId, depth: u32) -> Option<String> {
         if depth > 8 {
             return None;
@@ -131,8 +138,7 @@ fn graph_name(m: &Module, op: OpId) -> Option<String> {
             _ => None,
         }
     }
-    let od = m.body.op(op);
-    od.loc.and_then(|l| of_loc(m, l, 0)).map(|s| s.trim_matches('"').to_string()).filter(|s| !s.is_empty()).or_else(|| m.node_name(op))
+    loc.and_then(|l| of_loc(m, l, 0)).map(|s| s.trim_matches('"').to_string()).filter(|s| !s.is_empty())
 }
 
 /// The name a value's result group was written with, when it is a word (`%logits`, not `%3`).

@@ -47,6 +47,13 @@ fn reduce(e: &mut TorchEmitter, n: &TfNode, op: &'static str) -> R {
     } else {
         (c.value, axes, Layout::Plain, ty.clone())
     };
+    // torch sums and multiplies integers (and booleans) in int64 unless told the dtype;
+    // TensorFlow keeps the input's type.
+    let accumulate = |args: &mut Vec<A>| {
+        if matches!(op, "aten::sum.dim_IntList" | "aten::prod.dim_int") && !ty.dt.is_float() {
+            args.push(A::Dtype(ty.dt));
+        }
+    };
     let v = if op == "aten::prod.dim_int" {
         // One dim at a time, kept, then the result's shape.
         let mut v = x;
@@ -54,12 +61,16 @@ fn reduce(e: &mut TorchEmitter, n: &TfNode, op: &'static str) -> R {
             let mut shape = e.ty(v).shape.clone();
             shape[a as usize] = 1;
             let t = e.ty(v).with_shape(shape).with_dt(ty.dt);
-            v = e.aten(op, vec![A::T(v), A::Int(a), A::Bool(true)], t)?;
+            let mut args = vec![A::T(v), A::Int(a), A::Bool(true)];
+            accumulate(&mut args);
+            v = e.aten(op, args, t)?;
         }
         e.reshape(v, out_ty.shape.clone())?
     } else {
         let x = e.cast(x, ty.dt)?;
-        e.aten(op, vec![A::T(x), A::Ints(axes), A::Bool(keep)], out_ty)?
+        let mut args = vec![A::T(x), A::Ints(axes), A::Bool(keep)];
+        accumulate(&mut args);
+        e.aten(op, args, out_ty)?
     };
     Ok(vec![Converted { value: v, layout }])
 }
