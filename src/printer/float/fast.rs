@@ -343,8 +343,25 @@ fn reads_back(sem: &FloatSem, mag: u128, m: u64, e: i64, d: u64, x: i64) -> Opti
         Some(true)
     } else if g < lo || g > hi {
         Some(false)
+    } else if exact_f64(d, x) == Some(g) {
+        // Exactly on a midpoint: ties go to the even neighbour (of `m` and `m ± 1`, one is).
+        Some(m % 2 == 0)
     } else {
         None
+    }
+}
+
+/// `d * 10^x` when that is exactly an `f64` value.
+fn exact_f64(d: u64, x: i64) -> Option<f64> {
+    if x >= 0 {
+        let n = (d as u128).checked_mul(10u128.checked_pow(x as u32)?)?;
+        // Exact when its significant bits fit the 53 of an f64.
+        (128 - n.leading_zeros() - n.trailing_zeros() <= 53).then_some(n as f64)
+    } else {
+        // A dyadic rational only if 5^-x divides d.
+        let k = x.unsigned_abs();
+        let p5 = 5u64.checked_pow(u32::try_from(k).ok()?)?;
+        (d % p5 == 0 && d / p5 < 1 << 53).then(|| (d / p5) as f64 * pow2(x))
     }
 }
 

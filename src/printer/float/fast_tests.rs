@@ -282,6 +282,10 @@ fn fast_path_spellings() {
         ("f64", 0x3FB9_99A0_0000_0000, "0.10000038146972656"),
         ("f64", 0x419D_6F34_5400_0000, "0x419D6F3454000000"),
         ("f16", 0x2E66, "9.997550e-02"),
+        // The 6-digit text is exactly a midpoint: even mantissas read back, odd ones do not.
+        ("f32", 0xCE51_22D2, "-8.771800e+08"),
+        ("f32", 0x4C9F_AC6B, "0x4C9FAC6B"),
+        ("f32", 0x5156_A5F3, "5.7619198E+10"),
     ];
     for &(name, bits, want) in cases {
         let mut got = String::new();
@@ -290,3 +294,4 @@ fn fast_path_spellings() {
         assert_eq!(print_float_bits_exact(sem(name), bits), want, "{} 0x{:X} (exact path)", name, bits);
     }
 }
+
