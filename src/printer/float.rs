@@ -310,6 +310,29 @@ impl BigUint {
         r.trim();
         r
     }
+
+    /// The number whose little-endian bytes are `bytes`.
+    pub fn from_le_bytes(bytes: &[u8]) -> BigUint {
+        let limbs = bytes
+            .chunks(4)
+            .map(|c| {
+                let mut b = [0u8; 4];
+                b[..c.len()].copy_from_slice(c);
+                u32::from_le_bytes(b)
+            })
+            .collect();
+        let mut r = BigUint { limbs };
+        r.trim();
+        r
+    }
+
+    /// Appends the low `size` bytes of `self`, little-endian.
+    pub fn write_le_bytes(&self, size: usize, out: &mut Vec<u8>) {
+        for i in 0..size {
+            let limb = self.limbs.get(i / 4).copied().unwrap_or(0);
+            out.push((limb >> (8 * (i % 4))) as u8);
+        }
+    }
 }
 
 /// Parses an integer literal as written (`-12`, `0x1F`) into sign and magnitude.
@@ -332,6 +355,27 @@ pub fn int_text_for_width(neg: bool, mag: &BigUint, width: u32, signed: bool) ->
     if neg && !signed {
         // Not a valid literal (MLIR rejects it); printing it as read avoids building a
         // number as wide as the type.
+        return format!("-{}", mag.to_decimal());
+    }
+    let w = width as u64;
+    if w <= 64 {
+        // The common widths, in machine integers.
+        let modulus = 1u128 << w;
+        let mut v = mag.low_u128() & (modulus - 1);
+        if neg && v != 0 {
+            v = modulus - v;
+        }
+        if signed && w > 0 && (v >> (w - 1)) & 1 == 1 {
+            return format!("-{}", modulus - v);
+        }
+        return v.to_string();
+    }
+    int_text_for_width_exact(neg, mag, width, signed)
+}
+
+/// [`int_text_for_width`] in arbitrary precision (any width; the reference of the fast case).
+pub fn int_text_for_width_exact(neg: bool, mag: &BigUint, width: u32, signed: bool) -> String {
+    if neg && !signed {
         return format!("-{}", mag.to_decimal());
     }
     let w = width as u64;

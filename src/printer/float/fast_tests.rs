@@ -226,7 +226,7 @@ fn small_formats() {
 #[test]
 fn from_f64_matches_exact() {
     let mut rng = Rng(8);
-    let n = sweep_size(20_000) / 10;
+    let n = (sweep_size(20_000) / 10).min(50_000);
     for s in FLOAT_SEMANTICS {
         let mut values: Vec<f64> = vec![0.0, -0.0, f64::MIN_POSITIVE, 5e-324, f64::MAX, f64::INFINITY, f64::NAN, 1.0, -1.0];
         for _ in 0..n {
@@ -255,7 +255,8 @@ fn apfloat_to_string_matches_exact() {
     let mut rng = Rng(9);
     for name in ["f64", "f32", "f16", "f80", "f128"] {
         let s = sem(name);
-        for _ in 0..sweep_size(20_000) / 20 {
+        // The exact path is slow on wide formats: a bounded sample.
+        for _ in 0..(sweep_size(20_000) / 20).min(3000) {
             let v = f64::from_bits(rng.next());
             let value = s.decode(s.from_f64(v));
             if !matches!(value, FloatValue::Finite { .. } | FloatValue::Zero { .. }) {
@@ -295,3 +296,40 @@ fn fast_path_spellings() {
     }
 }
 
+
+/// Integer elements of the common widths (machine integers) against the exact path.
+#[test]
+fn int_text_matches_exact() {
+    let mut rng = Rng(10);
+    for _ in 0..sweep_size(20_000) {
+        let width = [0u32, 1, 7, 8, 16, 31, 32, 33, 63, 64][rng.below(10) as usize];
+        let mag = match rng.below(3) {
+            0 => BigUint::from_u128(rng.below(300) as u128),
+            1 => BigUint::from_u128(rng.next() as u128),
+            _ => BigUint::from_u128((rng.next() as u128) << 64 | rng.next() as u128).shl(rng.below(70)),
+        };
+        let (neg, signed) = (rng.below(2) == 0, rng.below(2) == 0);
+        assert_eq!(int_text_for_width(neg, &mag, width, signed), int_text_for_width_exact(neg, &mag, width, signed), "{} {:?} i{} {}", neg, mag, width, signed);
+    }
+}
+
+/// Little-endian bytes in and out of `BigUint` (dense hex data).
+#[test]
+fn le_bytes_round_trip() {
+    let mut rng = Rng(11);
+    for len in 0..40usize {
+        let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        let v = BigUint::from_le_bytes(&bytes);
+        let mut slow = BigUint::zero();
+        for &b in bytes.iter().rev() {
+            slow = slow.shl(8);
+            slow.add_small(b as u32);
+        }
+        assert_eq!(v, slow);
+        let mut out = Vec::new();
+        v.write_le_bytes(len + 3, &mut out);
+        let mut want = bytes.clone();
+        want.extend([0, 0, 0]);
+        assert_eq!(out, want);
+    }
+}
