@@ -284,12 +284,17 @@ impl BigUint {
         if s.is_empty() {
             return None;
         }
-        let mut n = BigUint::zero();
-        for c in s.chars() {
-            let d = c.to_digit(16)?;
-            n = n.shl(4);
-            n.add_small(d);
+        // Eight digits a limb, from the least significant end.
+        let mut limbs = Vec::with_capacity(s.len().div_ceil(8));
+        for chunk in s.as_bytes().rchunks(8) {
+            let mut limb = 0u32;
+            for &b in chunk {
+                limb = limb << 4 | (b as char).to_digit(16)?;
+            }
+            limbs.push(limb);
         }
+        let mut n = BigUint { limbs };
+        n.trim();
         Some(n)
     }
 
@@ -732,11 +737,16 @@ impl FloatSem {
             None => (false, t),
         };
         if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-            let v = BigUint::from_hex(hex)?;
-            if v.bit_len() > 128 {
-                return None;
-            }
-            let bits = v.low_u128() & self.mask();
+            let bits = if hex.len() <= 32 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+                u128::from_str_radix(hex, 16).ok()?
+            } else {
+                let v = BigUint::from_hex(hex)?;
+                if v.bit_len() > 128 {
+                    return None;
+                }
+                v.low_u128()
+            };
+            let bits = bits & self.mask();
             return Some(if neg { bits ^ self.sign_bit() } else { bits });
         }
         let v: f64 = body.parse().ok()?;

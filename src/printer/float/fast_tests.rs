@@ -333,3 +333,28 @@ fn le_bytes_round_trip() {
         assert_eq!(out, want);
     }
 }
+
+/// Hex digits into `BigUint` (limbs at once) against digit-by-digit shifting.
+#[test]
+fn from_hex_matches_shifting() {
+    let mut rng = Rng(12);
+    for len in 0..70usize {
+        for _ in 0..20 {
+            let text: String = (0..len).map(|_| b"0123456789abcdefABCDEF"[rng.below(22) as usize] as char).collect();
+            let mut slow = Some(BigUint::zero()).filter(|_| !text.is_empty());
+            for c in text.chars() {
+                slow = slow.map(|n| {
+                    let mut n = n.shl(4);
+                    n.add_small(c.to_digit(16).unwrap());
+                    n
+                });
+            }
+            assert_eq!(BigUint::from_hex(&text), slow, "{}", text);
+        }
+    }
+    for bad in ["g", "12x", "+1", "-1", "1 ", "é"] {
+        assert_eq!(BigUint::from_hex(bad), None, "{}", bad);
+    }
+    assert_eq!(sem("f32").literal_bits("0x+1"), None);
+    assert_eq!(sem("f32").literal_bits("-0x3F800000"), Some(0xBF80_0000));
+}
