@@ -10,7 +10,7 @@ use crate::ir::context::unescape_string;
 use crate::ir::types::{Signedness, TypeData};
 use crate::ir::{AttrId, Context, TypeId};
 
-use super::float::{float_sem, int_text_for_width, parse_int_literal, print_float_bits, BigUint, FloatSem};
+use super::float::{float_sem, int_text_for_width, parse_int_literal, write_float_bits, BigUint, FloatSem};
 
 /// What the elements of a dense literal are.
 #[derive(Clone, Debug)]
@@ -174,7 +174,7 @@ fn write_elem(e: &Elem, kind: &Kind, out: &mut String) {
     match (e, kind) {
         (Elem::Int(v), Kind::Int { width: 1, .. }) => out.push_str(if v.is_zero() { "false" } else { "true" }),
         (Elem::Int(v), Kind::Int { width, signed }) => out.push_str(&int_text_for_width(false, v, *width, *signed)),
-        (Elem::Float(bits), Kind::Float(sem)) => out.push_str(&print_float_bits(sem, *bits)),
+        (Elem::Float(bits), Kind::Float(sem)) => write_float_bits(sem, *bits, out),
         (Elem::Complex(re, im), Kind::Complex(inner)) => {
             out.push('(');
             write_elem(re, inner, out);
@@ -195,7 +195,8 @@ fn decode_hex(raw: &str, kind: &Kind, count: i64) -> Option<Vec<Elem>> {
     if hex.len() % 2 != 0 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
-    let bytes: Vec<u8> = (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16)).collect::<Result<_, _>>().ok()?;
+    let nibble = |b: u8| (b as char).to_digit(16).unwrap_or(0) as u8;
+    let bytes: Vec<u8> = hex.as_bytes().chunks(2).map(|p| nibble(p[0]) << 4 | nibble(p[1])).collect();
     let count = count.max(0) as usize;
     match elem_size(kind) {
         None => {
@@ -224,19 +225,17 @@ fn decode_hex(raw: &str, kind: &Kind, count: i64) -> Option<Vec<Elem>> {
     }
 }
 
-fn le_big(bytes: &[u8]) -> BigUint {
-    let mut v = BigUint::zero();
-    for &b in bytes.iter().rev() {
-        v = v.shl(8);
-        v.add_small(b as u32);
-    }
-    v
-}
-
 fn decode_chunk(c: &[u8], kind: &Kind) -> Elem {
     match kind {
-        Kind::Int { width, .. } => Elem::Int(le_big(c).low_bits(*width as u64)),
-        Kind::Float(sem) => Elem::Float(le_big(c).low_bits(sem.bits as u64).low_u128()),
+        Kind::Int { width, .. } => Elem::Int(BigUint::from_le_bytes(c).low_bits(*width as u64)),
+        Kind::Float(sem) => {
+            // At most 16 bytes (f128), little-endian.
+            let mut b = [0u8; 16];
+            let n = c.len().min(16);
+            b[..n].copy_from_slice(&c[..n]);
+            let bits = u128::from_le_bytes(b);
+            Elem::Float(if sem.bits >= 128 { bits } else { bits & ((1u128 << sem.bits) - 1) })
+        }
         Kind::Complex(inner) => {
             let half = c.len() / 2;
             Elem::Complex(Box::new(decode_chunk(&c[..half], inner)), Box::new(decode_chunk(&c[half..], inner)))
@@ -268,18 +267,20 @@ fn encode_hex(elems: &[Elem], kind: &Kind) -> Option<String> {
             }
         }
     }
-    let mut s = String::with_capacity(2 + 2 * bytes.len());
-    s.push_str("0x");
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut s = Vec::with_capacity(2 + 2 * bytes.len());
+    s.extend_from_slice(b"0x");
     for b in bytes {
-        s.push_str(&format!("{:02X}", b));
+        s.push(HEX[(b >> 4) as usize]);
+        s.push(HEX[(b & 15) as usize]);
     }
-    Some(s)
+    String::from_utf8(s).ok()
 }
 
 fn encode_elem(e: &Elem, kind: &Kind, size: usize, out: &mut Vec<u8>) -> Option<()> {
     match (e, kind) {
-        (Elem::Int(v), Kind::Int { .. }) => push_le(v, size, out),
-        (Elem::Float(bits), Kind::Float(_)) => push_le(&BigUint::from_u128(*bits), size, out),
+        (Elem::Int(v), Kind::Int { .. }) => v.write_le_bytes(size, out),
+        (Elem::Float(bits), Kind::Float(_)) => out.extend_from_slice(&bits.to_le_bytes()[..size.min(16)]),
         (Elem::Complex(re, im), Kind::Complex(inner)) => {
             encode_elem(re, inner, size / 2, out)?;
             encode_elem(im, inner, size / 2, out)?;
@@ -287,13 +288,6 @@ fn encode_elem(e: &Elem, kind: &Kind, size: usize, out: &mut Vec<u8>) -> Option<
         _ => return None,
     }
     Some(())
-}
-
-fn push_le(v: &BigUint, size: usize, out: &mut Vec<u8>) {
-    let mut x = v.clone();
-    for _ in 0..size {
-        out.push(x.div_small(256) as u8);
-    }
 }
 
 /// Nested `[...]` following `shape` (the elements are already complete).

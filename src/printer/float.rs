@@ -9,8 +9,15 @@
 //! then rounded to the attribute's type (so `0.1 : f128` is the `f64` value 0.1). The
 //! read-back check of the printer parses the decimal string directly in the target format,
 //! as `APFloat(semantics, string)` does.
+//!
+//! The functions here are the exact reference; `fast` computes the same results for the common
+//! formats without heap arithmetic and is tried first (`*_exact` always takes this path).
 
 use std::cmp::Ordering;
+
+mod fast;
+#[cfg(test)]
+mod fast_tests;
 
 // ---------------------------------------------------------------------------------- BigUint
 
@@ -277,12 +284,17 @@ impl BigUint {
         if s.is_empty() {
             return None;
         }
-        let mut n = BigUint::zero();
-        for c in s.chars() {
-            let d = c.to_digit(16)?;
-            n = n.shl(4);
-            n.add_small(d);
+        // Eight digits a limb, from the least significant end.
+        let mut limbs = Vec::with_capacity(s.len().div_ceil(8));
+        for chunk in s.as_bytes().rchunks(8) {
+            let mut limb = 0u32;
+            for &b in chunk {
+                limb = limb << 4 | (b as char).to_digit(16)?;
+            }
+            limbs.push(limb);
         }
+        let mut n = BigUint { limbs };
+        n.trim();
         Some(n)
     }
 
@@ -302,6 +314,29 @@ impl BigUint {
         let mut r = BigUint { limbs };
         r.trim();
         r
+    }
+
+    /// The number whose little-endian bytes are `bytes`.
+    pub fn from_le_bytes(bytes: &[u8]) -> BigUint {
+        let limbs = bytes
+            .chunks(4)
+            .map(|c| {
+                let mut b = [0u8; 4];
+                b[..c.len()].copy_from_slice(c);
+                u32::from_le_bytes(b)
+            })
+            .collect();
+        let mut r = BigUint { limbs };
+        r.trim();
+        r
+    }
+
+    /// Appends the low `size` bytes of `self`, little-endian.
+    pub fn write_le_bytes(&self, size: usize, out: &mut Vec<u8>) {
+        for i in 0..size {
+            let limb = self.limbs.get(i / 4).copied().unwrap_or(0);
+            out.push((limb >> (8 * (i % 4))) as u8);
+        }
     }
 }
 
@@ -325,6 +360,27 @@ pub fn int_text_for_width(neg: bool, mag: &BigUint, width: u32, signed: bool) ->
     if neg && !signed {
         // Not a valid literal (MLIR rejects it); printing it as read avoids building a
         // number as wide as the type.
+        return format!("-{}", mag.to_decimal());
+    }
+    let w = width as u64;
+    if w <= 64 {
+        // The common widths, in machine integers.
+        let modulus = 1u128 << w;
+        let mut v = mag.low_u128() & (modulus - 1);
+        if neg && v != 0 {
+            v = modulus - v;
+        }
+        if signed && w > 0 && (v >> (w - 1)) & 1 == 1 {
+            return format!("-{}", modulus - v);
+        }
+        return v.to_string();
+    }
+    int_text_for_width_exact(neg, mag, width, signed)
+}
+
+/// [`int_text_for_width`] in arbitrary precision (any width; the reference of the fast case).
+pub fn int_text_for_width_exact(neg: bool, mag: &BigUint, width: u32, signed: bool) -> String {
+    if neg && !signed {
         return format!("-{}", mag.to_decimal());
     }
     let w = width as u64;
@@ -596,6 +652,28 @@ impl FloatSem {
         if self.name == "f64" {
             return v.to_bits() as u128;
         }
+        if v == 0.0 {
+            return self.zero_bits(neg);
+        }
+        let raw = v.to_bits();
+        let (field, frac) = ((raw >> 52) & 0x7FF, raw & ((1 << 52) - 1));
+        let (m, e) = if field == 0 { (frac, -1074) } else { (frac | 1 << 52, field as i64 - 1075) };
+        let (q, lsb) = fast::round_to(self, m, e);
+        self.encode(neg, q, lsb)
+    }
+
+    /// [`FloatSem::from_f64`] by exact rational arithmetic (the reference of the fast path).
+    pub fn from_f64_exact(&self, v: f64) -> u128 {
+        if v.is_nan() {
+            return self.nan_bits();
+        }
+        let neg = v.is_sign_negative();
+        if v.is_infinite() {
+            return self.inf_bits(neg);
+        }
+        if self.name == "f64" {
+            return v.to_bits() as u128;
+        }
         match float_sem("f64").map(|s| s.decode(v.to_bits() as u128)) {
             Some(FloatValue::Finite { neg, mant, exp }) => self.round_exact(neg, mant, exp),
             _ => self.zero_bits(neg),
@@ -659,11 +737,16 @@ impl FloatSem {
             None => (false, t),
         };
         if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-            let v = BigUint::from_hex(hex)?;
-            if v.bit_len() > 128 {
-                return None;
-            }
-            let bits = v.low_u128() & self.mask();
+            let bits = if hex.len() <= 32 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+                u128::from_str_radix(hex, 16).ok()?
+            } else {
+                let v = BigUint::from_hex(hex)?;
+                if v.bit_len() > 128 {
+                    return None;
+                }
+                v.low_u128()
+            };
+            let bits = bits & self.mask();
             return Some(if neg { bits ^ self.sign_bit() } else { bits });
         }
         let v: f64 = body.parse().ok()?;
@@ -675,6 +758,21 @@ impl FloatSem {
 
 /// APFloat's `toString(FormatPrecision, FormatMaxPadding, TruncateZero)` for a finite value.
 pub(crate) fn apfloat_to_string(sem: &FloatSem, value: &FloatValue, format_precision: u32, max_padding: u32, truncate_zero: bool) -> String {
+    if let FloatValue::Finite { neg, mant, exp } = value {
+        let fp = if format_precision == 0 { 2 + sem.precision * 59 / 196 } else { format_precision };
+        if mant.bit_len() <= 64 && fp <= 40 {
+            if let Some((d, x)) = fast::Sig::new(mant.low_u128() as u64, *exp).and_then(|s| s.digits(fp)) {
+                let mut out = String::new();
+                fast::write_layout(&mut out, *neg, d, x, fp, max_padding, truncate_zero);
+                return out;
+            }
+        }
+    }
+    apfloat_to_string_exact(sem, value, format_precision, max_padding, truncate_zero)
+}
+
+/// [`apfloat_to_string`] by arbitrary-precision arithmetic, as APFloat computes it.
+pub(crate) fn apfloat_to_string_exact(sem: &FloatSem, value: &FloatValue, format_precision: u32, max_padding: u32, truncate_zero: bool) -> String {
     let mut out = String::new();
     let (neg, mant, exp) = match value {
         FloatValue::Zero { neg } => {
@@ -849,14 +947,28 @@ pub(crate) fn apfloat_to_string(sem: &FloatSem, value: &FloatValue, format_preci
 
 /// MLIR's `printFloatValue` for the encoding `bits` of format `sem`.
 pub fn print_float_bits(sem: &FloatSem, bits: u128) -> String {
+    let mut out = String::new();
+    write_float_bits(sem, bits, &mut out);
+    out
+}
+
+/// [`print_float_bits`] appended to `out`.
+pub fn write_float_bits(sem: &FloatSem, bits: u128, out: &mut String) {
+    if !fast::write_float_bits(sem, bits & sem.mask(), out) {
+        out.push_str(&print_float_bits_exact(sem, bits));
+    }
+}
+
+/// [`print_float_bits`] by arbitrary-precision arithmetic only (the reference of the fast path).
+pub fn print_float_bits_exact(sem: &FloatSem, bits: u128) -> String {
     let bits = bits & sem.mask();
     let value = sem.decode(bits);
     if matches!(value, FloatValue::Zero { .. } | FloatValue::Finite { .. }) {
-        let short = apfloat_to_string(sem, &value, 6, 0, false);
+        let short = apfloat_to_string_exact(sem, &value, 6, 0, false);
         if sem.parse_decimal_exact(&short) == Some(bits) {
             return short;
         }
-        let long = apfloat_to_string(sem, &value, 0, 3, true);
+        let long = apfloat_to_string_exact(sem, &value, 0, 3, true);
         if long.contains('.') {
             return long;
         }
