@@ -10,6 +10,7 @@ pub mod body;
 pub mod context;
 pub mod entity;
 pub mod equal;
+pub mod hex;
 pub mod import;
 pub mod intern;
 pub mod module;

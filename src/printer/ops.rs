@@ -294,10 +294,15 @@ impl Printer<'_> {
                 self.out.push(' ');
                 self.out.push_str(kw);
                 self.out.push_str("(\"");
-                if self.opts.canonical {
-                    // tfg prints the value between quotes without escaping it.
-                    let raw = crate::ir::context::unescape_string(m.ctx.str(*spelling));
-                    self.out.push_str(&String::from_utf8_lossy(&raw));
+                let raw = crate::ir::context::unescape_string(m.ctx.str(*spelling));
+                // tfg prints the value between quotes without escaping it; where that would
+                // not read back (a quote, a backslash, a control character, bytes that are
+                // not UTF-8), the escaped spelling is printed instead, which does.
+                let plain = std::str::from_utf8(&raw).ok().filter(|t| !t.chars().any(|c| c == '"' || c == '\\' || c.is_control()));
+                if let (true, Some(text)) = (self.opts.canonical, plain) {
+                    self.out.push_str(text);
+                } else if self.opts.canonical {
+                    self.out.push_str(&crate::ir::context::escape_bytes(&raw));
                 } else {
                     self.out.push_str(m.ctx.str(*spelling));
                 }

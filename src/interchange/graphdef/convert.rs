@@ -6,6 +6,7 @@
 use super::pbtxt::{data_type_name, full_type_name, full_type_number};
 use super::proto::*;
 use crate::ir::context::{escape_bytes, parse_int_spelling, unescape_string};
+use crate::ir::hex::{hex, unhex};
 use crate::ir::types::{Signedness, DYNAMIC};
 use crate::ir::{AttrData, AttrId, Context, NamedAttr, TypeData, TypeId};
 
@@ -417,18 +418,20 @@ pub fn tensor_elems(t: &TensorProto, n: usize) -> Res<Elems> {
     })
 }
 
-fn hex(bytes: &[u8]) -> String {
-    let mut s = String::with_capacity(bytes.len() * 2 + 2);
-    s.push_str("0x");
-    for b in bytes {
-        s.push_str(&format!("{:02X}", b));
-    }
-    s
-}
+/// Tensors of more elements than this keep `tensor_content` as MLIR's hex form (one string,
+/// not an attribute per element), as MLIR prints them by default
+/// (`--mlir-print-elementsattrs-with-hex-if-larger=100`).
+const HEX_ELEMENTS: usize = 100;
 
-fn unhex(s: &str) -> Option<Vec<u8>> {
-    let s = s.strip_prefix("0x")?;
-    (0..s.len() / 2).map(|i| u8::from_str_radix(s.get(2 * i..2 * i + 2)?, 16).ok()).collect()
+/// The byte width of a dtype whose `tensor_content` is MLIR's raw data as it stands.
+fn raw_width(dtype: i32) -> Option<usize> {
+    Some(match dtype {
+        4 | 6 => 1,            // uint8, int8
+        5 | 14 | 17 | 19 => 2, // int16, bfloat16, uint16, half
+        1 | 3 | 22 => 4,       // float, int32, uint32
+        2 | 9 | 23 => 8,       // double, int64, uint64
+        _ => return None,
+    })
 }
 
 /// A `TensorProto` as `dense<...> : tensor<...>` (or, for dtypes without elements MLIR can
@@ -442,6 +445,18 @@ pub fn tensor_to_ir(ctx: &mut Context, t: &TensorProto) -> Res<AttrId> {
     let n = dims.iter().try_fold(1usize, |a, &d| a.checked_mul(d as usize)).ok_or("tensor is too large")?;
     let elem = dtype_to_type(ctx, t.dtype)?;
     let ty = ctx.ty(TypeData::RankedTensor { shape: dims.clone(), elem, encoding: None });
+    // A large tensor whose content is raw little-endian data stays bytes (as hex text), unless
+    // it is a splat (MLIR keeps one element then).
+    if n > HEX_ELEMENTS {
+        if let Some(w) = raw_width(t.dtype) {
+            let raw = &t.tensor_content;
+            if raw.len() == n * w && raw.chunks_exact(w).any(|c| c != &raw[..w]) {
+                let s = ctx.sym(&hex(raw));
+                let value = ctx.attr(AttrData::String { spelling: s, ty: None });
+                return Ok(ctx.attr(AttrData::Dense { value, ty }));
+            }
+        }
+    }
     let elems = match t.dtype {
         20 | 21 | 24..=33 => None,
         _ => Some(tensor_elems(t, n)?),

@@ -14,51 +14,8 @@ use crate::ir::{AttrData, AttrId, Context, TypeData, TypeId};
 
 pub type Res<T> = Result<T, String>;
 
-// ------------------------------------------------------------------------------- hex
-
-pub fn hex(bytes: &[u8]) -> String {
-    const D: &[u8; 16] = b"0123456789ABCDEF";
-    let mut s = Vec::with_capacity(2 + 2 * bytes.len());
-    s.extend_from_slice(b"0x");
-    for &b in bytes {
-        s.push(D[(b >> 4) as usize]);
-        s.push(D[(b & 15) as usize]);
-    }
-    // Only ASCII hex digits were written.
-    String::from_utf8(s).unwrap_or_default()
-}
-
-pub fn unhex(s: &str) -> Option<Vec<u8>> {
-    let s = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X"))?.as_bytes();
-    if s.len() % 2 != 0 {
-        return None;
-    }
-    // 0xFF: not a hex digit.
-    const fn table() -> [u8; 256] {
-        let mut t = [0xFFu8; 256];
-        let mut i = 0;
-        while i < 10 {
-            t[b'0' as usize + i] = i as u8;
-            i += 1;
-        }
-        let mut i = 0;
-        while i < 6 {
-            t[b'a' as usize + i] = 10 + i as u8;
-            t[b'A' as usize + i] = 10 + i as u8;
-            i += 1;
-        }
-        t
-    }
-    static T: [u8; 256] = table();
-    let mut out = vec![0u8; s.len() / 2];
-    let mut bad = 0u8;
-    for (o, p) in out.iter_mut().zip(s.chunks_exact(2)) {
-        let (h, l) = (T[p[0] as usize], T[p[1] as usize]);
-        bad |= (h | l) & 0xF0;
-        *o = h << 4 | l;
-    }
-    (bad == 0).then_some(out)
-}
+// MLIR's hex form of dense data (shared with the GraphDef interchange).
+pub use crate::ir::hex::{hex, unhex};
 
 /// `#onnx.<kind><"0x...">`: a message kept as its bytes.
 pub fn bytes_attr<M: Message>(ctx: &mut Context, kind: &str, m: &M) -> AttrId {
