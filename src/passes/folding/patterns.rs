@@ -1528,6 +1528,12 @@ fn constant_push_down_bias_add(rw: &mut Rewriter, op: OpId) -> bool {
     if rank_elem(rw, o0).is_none() || rank_elem(rw, o1).is_none() || rank_elem(rw, a0).is_none() {
         return false;
     }
+    // In a graph region the child may read the op itself (a cycle): the constant would then
+    // move round the cycle, pushed back by the other push-down pattern for ever. TensorFlow's
+    // graphs are acyclic here; ours need not be.
+    if [a0, a1].iter().any(|&v| rw.m.body.defining_op(v) == Some(op)) {
+        return false;
+    }
     let (Some((lr, le)), Some((rr, re))) = (rank_elem(rw, a0), rank_elem(rw, a1)) else { return false };
     if lr != 1 && rr != 1 {
         return false;
@@ -1568,6 +1574,12 @@ fn constant_push_down_add(rw: &mut Rewriter, op: OpId) -> bool {
         return false;
     };
     if rank_elem(rw, o0).is_none() || rank_elem(rw, o1).is_none() {
+        return false;
+    }
+    // In a graph region the child may read the op itself (a cycle): the constant would then
+    // move round the cycle, pushed back by the other push-down pattern for ever. TensorFlow's
+    // graphs are acyclic here; ours need not be.
+    if [a0, a1].iter().any(|&v| rw.m.body.defining_op(v) == Some(op)) {
         return false;
     }
     let (Some((lr, le)), Some((rr, re))) = (rank_elem(rw, a0), rank_elem(rw, a1)) else { return false };
