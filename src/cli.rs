@@ -246,10 +246,13 @@ pub fn main() -> i32 {
 /// Most worker threads: each reserves `STACK_SIZE` of address space.
 const MAX_WORKERS: usize = 8;
 
-/// Starts rayon's global pool with one worker per core (at most [`MAX_WORKERS`]); when the
-/// threads cannot be had (an address-space limit), with fewer, down to one.
+/// Starts rayon's global pool with one worker per core (at most [`MAX_WORKERS`]), or as many
+/// as `RAYON_NUM_THREADS` says (rayon's own variable, which an explicit count would
+/// otherwise override; the benchmarks compare 1 and 2 threads with it); when the threads
+/// cannot be had (an address-space limit), with fewer, down to one.
 fn start_worker_pool() -> Result<(), rayon::ThreadPoolBuildError> {
-    let mut n = std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_WORKERS);
+    let requested = std::env::var("RAYON_NUM_THREADS").ok().and_then(|v| v.trim().parse::<usize>().ok()).filter(|&n| n > 0);
+    let mut n = requested.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).min(MAX_WORKERS);
     loop {
         match rayon::ThreadPoolBuilder::new().num_threads(n).stack_size(STACK_SIZE).build_global() {
             Ok(()) => return Ok(()),

@@ -7,6 +7,7 @@
 use smallvec::SmallVec;
 
 mod append;
+mod relink;
 pub use append::BodyOffsets;
 
 use super::attrs::NamedAttr;

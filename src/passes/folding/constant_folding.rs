@@ -21,6 +21,7 @@ use crate::ir::types::{TypeData, DYNAMIC};
 use crate::ir::{AttrId, BlockId, Module, NamedAttr, OpId, TypeId, ValueDef, ValueId};
 use crate::passes::{PassContext, PassOptions, PassTarget};
 
+use super::op_kinds::{AttrSyms, OpKind, OpKinds};
 use super::patterns;
 use super::tensor::{DType, Tensor};
 
@@ -61,9 +62,12 @@ pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext, opts: &Opti
             }
         });
     }
+    // Op names are classified once per run, not compared as strings per op and pattern.
+    let kinds = OpKinds::new(opts);
+    let attr_syms = AttrSyms::new(&mut m.ctx);
     let mut folds = 0;
     for b in blocks {
-        folds += fold_block(m, b, opts);
+        folds += fold_block(m, b, opts, &kinds, attr_syms);
     }
     cx.stat("num-rewrites", "Number of rewrites constant folding applied", folds);
     cx.mark_changed_if(folds > 0);
@@ -71,9 +75,20 @@ pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext, opts: &Opti
 }
 
 /// The greedy driver on one block; returns the number of rewrites.
-fn fold_block(m: &mut Module, block: BlockId, opts: &Options) -> u64 {
+fn fold_block(m: &mut Module, block: BlockId, opts: &Options, kinds: &OpKinds, attr_syms: AttrSyms) -> u64 {
     let ops: Vec<OpId> = m.body.block_ops(block).collect();
-    let mut rw = Rewriter { m, opts, block, worklist: Vec::with_capacity(ops.len()), queued: Vec::new(), at: None, folded: Vec::new(), all_equal_cache: Default::default() };
+    let mut rw = Rewriter {
+        m,
+        opts,
+        kinds,
+        attr_syms,
+        block,
+        worklist: Vec::with_capacity(ops.len()),
+        queued: Vec::new(),
+        at: None,
+        folded: Vec::new(),
+        all_equal_cache: Default::default(),
+    };
     // MLIR's driver pops its worklist from the back: the last op is tried first.
     for &op in ops.iter() {
         rw.push(op);
@@ -83,7 +98,7 @@ fn fold_block(m: &mut Module, block: BlockId, opts: &Options) -> u64 {
     let limit = 16 * (ops.len() as u64 + 16);
     while let Some(op) = rw.worklist.pop() {
         rw.queued[op.index()] = false;
-        if rw.m.body.is_erased(op) || rw.m.body.parent_block(op) != Some(block) || is_terminator(rw.m, op) {
+        if rw.m.body.is_erased(op) || rw.m.body.parent_block(op) != Some(block) || rw.kind(op).terminator {
             continue;
         }
         rw.at = Some(op);
@@ -95,7 +110,7 @@ fn fold_block(m: &mut Module, block: BlockId, opts: &Options) -> u64 {
         }
     }
     // The marker of multi-result ops already folded goes away at the end.
-    let has_folded = rw.m.ctx.sym("has_folded");
+    let has_folded = rw.attr_syms.has_folded;
     for op in std::mem::take(&mut rw.folded) {
         if !rw.m.body.is_erased(op) {
             rw.m.body.remove_attr(op, has_folded);
@@ -104,14 +119,13 @@ fn fold_block(m: &mut Module, block: BlockId, opts: &Options) -> u64 {
     rewrites
 }
 
-fn is_terminator(m: &Module, op: OpId) -> bool {
-    matches!(m.op_name(op), "tfg.return" | "tfg.yield" | "tfg.condition")
-}
-
 /// What the patterns rewrite with.
 pub struct Rewriter<'a> {
     pub m: &'a mut Module,
     pub opts: &'a Options,
+    kinds: &'a OpKinds,
+    /// Attribute names read on many ops.
+    pub attr_syms: AttrSyms,
     block: BlockId,
     worklist: Vec<OpId>,
     queued: Vec<bool>,
@@ -212,6 +226,11 @@ impl Rewriter<'_> {
 
     // ------------------------------------------------------------ queries
 
+    /// What the pass knows about `op`'s name (one table lookup).
+    pub fn kind(&self, op: OpId) -> OpKind {
+        self.kinds.get(&self.m.ctx, self.m.body.op(op).name)
+    }
+
     pub fn op_type(&self, op: OpId) -> &str {
         tfg::op_type(self.m, op)
     }
@@ -222,6 +241,19 @@ impl Rewriter<'_> {
 
     pub fn has_attr(&self, op: OpId, name: &str) -> bool {
         self.m.op_attr(op, name).is_some()
+    }
+
+    /// The attribute named `name` (an interned name), resolved.
+    pub fn attr_sym(&self, op: OpId, name: crate::ir::Sym) -> Option<AttrId> {
+        self.m.body.attr(op, name).map(|a| self.m.ctx.resolved_attr(a))
+    }
+
+    /// A type attribute (`TypeAttr`) named `name` (an interned name).
+    pub fn type_attr_sym(&self, op: OpId, name: crate::ir::Sym) -> Option<TypeId> {
+        match self.m.ctx.attr_data(self.attr_sym(op, name)?) {
+            AttrData::Type(t) => Some(*t),
+            _ => None,
+        }
     }
 
     /// An integer attribute (`IntegerAttr`).
@@ -296,7 +328,7 @@ impl Rewriter<'_> {
     }
 
     pub fn is_const(&self, op: OpId) -> bool {
-        matches!(self.m.op_name(op), "tfg.Const" | "tfg.HostConst")
+        self.kind(op).is_const
     }
 
     /// Whether `v` is produced by a Const node.
@@ -306,12 +338,12 @@ impl Rewriter<'_> {
 
     /// The value of a Const node.
     pub fn const_value(&self, op: OpId) -> Option<Tensor> {
-        Tensor::from_attr(&self.m.ctx, self.attr(op, "value")?)
+        Tensor::from_attr(&self.m.ctx, self.attr_sym(op, self.attr_syms.value)?)
     }
 
     /// Whether a Const node's value is non-empty and every element is `v`.
     pub fn const_all_equal(&mut self, op: OpId, v: f64) -> bool {
-        let Some(a) = self.attr(op, "value") else { return false };
+        let Some(a) = self.attr_sym(op, self.attr_syms.value) else { return false };
         let key = (a, v.to_bits());
         if let Some(&r) = self.all_equal_cache.get(&key) {
             return r;
@@ -323,7 +355,7 @@ impl Rewriter<'_> {
 
     /// The `value` attribute of a Const node (any elements attribute).
     pub fn const_attr(&self, op: OpId) -> Option<AttrId> {
-        let a = self.attr(op, "value")?;
+        let a = self.attr_sym(op, self.attr_syms.value)?;
         matches!(self.m.ctx.attr_data(a), AttrData::Dense { .. } | AttrData::DenseResource { .. }).then_some(a)
     }
 
@@ -423,7 +455,7 @@ impl Rewriter<'_> {
             return true;
         }
         let Some(ctl) = tfg::control_token(self.m, op) else { return false };
-        self.m.body.uses(ctl).any(|u| self.m.op_name(u.op) == "tfg.return")
+        self.m.body.uses(ctl).any(|u| self.kind(u.op).is_return)
     }
 
     // ------------------------------------------------------------ building

@@ -5,6 +5,7 @@
 
 pub mod constant_folding;
 pub mod eval;
+pub mod op_kinds;
 pub mod patterns;
 pub mod remapper;
 pub mod shape_inference;

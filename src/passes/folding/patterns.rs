@@ -7,22 +7,37 @@ use smallvec::SmallVec;
 
 use crate::ir::{NamedAttr, OpId, TypeId, ValueId};
 
-use super::constant_folding::Rewriter;
+use super::constant_folding::{Options, Rewriter};
+use super::op_kinds::OpKind;
 use super::eval::{self, AttrVal};
 use super::tensor::{num_elements, DType, Tensor};
 
 /// Which kind a pattern is (`pattern-category`: 0 all, 1 folders, 2 propagators).
 #[derive(Clone, Copy, PartialEq)]
-enum Cat {
+pub enum Cat {
     Folder,
     Propagation,
     Both,
 }
 
-type Pattern = fn(&mut Rewriter, OpId) -> bool;
+pub type Pattern = fn(&mut Rewriter, OpId) -> bool;
+
+/// The op types a pattern of [`ANY_OP`] can match at all: the test of the op type it
+/// starts with (the pattern makes that test itself too; this lets the driver skip it
+/// without string work).
+enum Guard {
+    /// Any op type.
+    Any,
+    /// One of these op types.
+    Types(&'static [&'static str]),
+    /// An op type `EvaluateConstant` may fold (see [`foldable_type`]).
+    Foldable,
+}
+
+const REDUCTIONS: &[&str] = &["Sum", "Prod", "Min", "Max", "Mean", "Any", "All", "EuclideanNorm"];
 
 /// The patterns for any op, in TensorFlow's registration order.
-const ANY_OP: &[(Pattern, Cat)] = &[
+pub const ANY_OP: &[(Pattern, Cat)] = &[
     (materialize_reduction_indices, Cat::Propagation),
     (partial_const_prop_through_identity_n, Cat::Propagation),
     (constant_push_down, Cat::Both),
@@ -38,6 +53,46 @@ const ANY_OP: &[(Pattern, Cat)] = &[
     (simplify_reduction, Cat::Folder),
     (materialize_constant_valued_node, Cat::Folder),
 ];
+
+/// The op types each pattern of [`ANY_OP`] can match (same order).
+const ANY_OP_GUARDS: &[Guard] = &[
+    Guard::Types(REDUCTIONS),
+    Guard::Any,
+    Guard::Types(&["Add", "AddV2", "Mul", "Sub", "Div"]),
+    Guard::Types(&["Mul", "MulNoNan"]),
+    Guard::Types(&["BiasAdd", "BiasAddV1"]),
+    Guard::Types(&["Add", "AddV2"]),
+    Guard::Foldable,
+    Guard::Types(&["ConcatV2", "Concat"]),
+    Guard::Types(&["AddN", "AccumulateNV2"]),
+    Guard::Types(&[
+        "Mul",
+        "MulNoNan",
+        "LogicalAnd",
+        "MatMul",
+        "BatchMatMul",
+        "BatchMatMulV2",
+        "BatchMatMulV3",
+        "SparseMatMul",
+        "QuantizedMatMul",
+        "LogicalOr",
+        "Add",
+        "AddV2",
+        "BiasAdd",
+        "BiasAddV1",
+        "Sub",
+        "Div",
+        "RealDiv",
+        "Xdivy",
+        "TruncateDiv",
+    ]),
+    Guard::Types(&["Div", "Xdivy", "RealDiv"]),
+    Guard::Types(&["Reshape"]),
+    Guard::Types(REDUCTIONS),
+    Guard::Types(&["ZerosLike", "OnesLike"]),
+];
+
+const _: () = assert!(ANY_OP.len() == ANY_OP_GUARDS.len() && ANY_OP.len() <= 32);
 
 /// The pattern rooted on an op type.
 fn specific(ty: &str) -> Option<(Pattern, Cat)> {
@@ -70,6 +125,36 @@ fn specific(ty: &str) -> Option<(Pattern, Cat)> {
     })
 }
 
+/// What the driver needs to know about ops named `name` (looked up once per name and run,
+/// see [`OpKinds`](super::op_kinds::OpKinds)).
+pub fn classify(name: &str, opts: &Options) -> OpKind {
+    let ty = name.strip_prefix("tfg.").unwrap_or(name);
+    let is_const = matches!(name, "tfg.Const" | "tfg.HostConst");
+    let foldable = foldable_type(ty, opts);
+    let mut any_mask = 0u32;
+    for (i, g) in ANY_OP_GUARDS.iter().enumerate() {
+        let may = match g {
+            Guard::Any => true,
+            Guard::Types(types) => types.contains(&ty),
+            // `EvaluateConstant` skips Switch (it has its own pattern).
+            Guard::Foldable => !is_const && ty != "Switch" && foldable,
+        };
+        if may {
+            any_mask |= 1 << i;
+        }
+    }
+    OpKind {
+        tfg: name.starts_with("tfg."),
+        is_const,
+        terminator: matches!(name, "tfg.return" | "tfg.yield" | "tfg.condition"),
+        is_return: name == "tfg.return",
+        is_identity_n: ty == "IdentityN",
+        foldable,
+        specific: specific(ty),
+        any_mask,
+    }
+}
+
 fn enabled(rw: &Rewriter, cat: Cat) -> bool {
     match rw.opts.pattern_category {
         1 => cat != Cat::Propagation,
@@ -80,16 +165,17 @@ fn enabled(rw: &Rewriter, cat: Cat) -> bool {
 
 /// Applies the first pattern that matches `op`; returns whether one did.
 pub fn apply(rw: &mut Rewriter, op: OpId) -> bool {
-    if !rw.m.op_name(op).starts_with("tfg.") || rw.m.body.results(op).is_empty() {
+    let kind = rw.kind(op);
+    if !kind.tfg || rw.m.body.results(op).is_empty() {
         return false;
     }
-    if let Some((p, cat)) = specific(rw.op_type(op)) {
+    if let Some((p, cat)) = kind.specific {
         if enabled(rw, cat) && p(rw, op) {
             return true;
         }
     }
-    for &(p, cat) in ANY_OP {
-        if enabled(rw, cat) && p(rw, op) {
+    for (i, &(p, cat)) in ANY_OP.iter().enumerate() {
+        if kind.any_mask & (1 << i) != 0 && enabled(rw, cat) && p(rw, op) {
             return true;
         }
     }
@@ -111,7 +197,7 @@ fn is_string(rw: &Rewriter, t: TypeId) -> bool {
 }
 
 fn is_reduction(ty: &str) -> bool {
-    matches!(ty, "Sum" | "Prod" | "Min" | "Max" | "Mean" | "Any" | "All" | "EuclideanNorm")
+    REDUCTIONS.contains(&ty)
 }
 
 fn is_identity_n_single_input(rw: &Rewriter, op: OpId) -> bool {
@@ -273,7 +359,7 @@ fn recreate(rw: &mut Rewriter, op: OpId, op_name: &str, operands: &[ValueId], co
 
 /// `EvaluateConstant`: an op whose data operands are all constants becomes Const nodes.
 fn evaluate_constant(rw: &mut Rewriter, op: OpId) -> bool {
-    if !is_foldable(rw, op) || rw.op_type(op) == "Switch" || rw.has_attr(op, "has_folded") {
+    if !is_foldable(rw, op) || rw.op_type(op) == "Switch" || rw.m.body.attr(op, rw.attr_syms.has_folded).is_some() {
         return false;
     }
     let results = rw.data_results(op);
@@ -374,27 +460,40 @@ const MAX_CONSTANT_SIZE: i64 = 100 * 1024;
 
 /// `OpPropertyHelper::IsFoldable`.
 fn is_foldable(rw: &Rewriter, op: OpId) -> bool {
-    let ty = rw.op_type(op);
-    if rw.is_const(op) || rw.should_preserve(op) {
+    // The tests of the op type alone, made once per type (see `classify`).
+    let kind = rw.kind(op);
+    if kind.is_const || !kind.foldable {
         return false;
     }
+    is_foldable_node(rw, op)
+}
+
+/// The tests of `IsFoldable` that depend only on the op type (not on Const, tested apart).
+fn foldable_type(ty: &str, opts: &Options) -> bool {
     if matches!(ty, "Placeholder" | "PlaceholderWithDefault" | "PlaceholderV2" | "FakeParam" | "Enter" | "RefEnter" | "Exit" | "RefExit" | "NextIteration" | "RefNextIteration" | "AccumulateNV2" | "LoopCond")
     {
         return false;
     }
-    let lower = ty.to_ascii_lowercase();
-    if lower.contains("inplace") || rw.has_attr(op, "in_place") || rw.has_attr(op, "inplace") {
+    if ty.to_ascii_lowercase().contains("inplace") {
         return false;
     }
     if ty.starts_with("Restore") || ty.contains("Save") || ty.contains("Reader") || ty.contains("Quantized") || ty.starts_with("Sparse") {
         return false;
     }
-    if !rw.opts.fold_quantization_emulation && ty.starts_with("FakeQuant") {
+    if !opts.fold_quantization_emulation && ty.starts_with("FakeQuant") {
         return false;
     }
-    if rw.m.body.attrs(op).iter().any(|a| rw.m.ctx.str(a.name).contains("_tpu_")) {
+    if opts.disable_compressed_tensor_optimization && matches!(ty, "Fill" | "ZerosLike" | "OnesLike") {
         return false;
     }
+    true
+}
+
+/// The tests of `IsFoldable` on the node itself, for an op whose type passed
+/// [`foldable_type`] and that is not a Const. They are all read-only, so they are made
+/// cheapest (and most often failing) first: inputs that are not all constants rule most
+/// ops out before any attribute is read.
+fn is_foldable_node(rw: &Rewriter, op: OpId) -> bool {
     if rw.data_results(op).is_empty() {
         return false;
     }
@@ -402,12 +501,13 @@ fn is_foldable(rw: &Rewriter, op: OpId) -> bool {
     if data.is_empty() {
         return false;
     }
-    let is_merge = matches!(ty, "Merge" | "RefMerge" | "XlaMerge");
+    let is_merge = matches!(rw.op_type(op), "Merge" | "RefMerge" | "XlaMerge");
+    let dtype = rw.attr_syms.dtype;
     let mut merge_has_constant_input = false;
     for &v in &data {
         match rw.m.body.defining_op(v).filter(|&d| rw.is_const(d)) {
             Some(d) => {
-                let Some(dt) = rw.type_attr(d, "dtype") else { return false };
+                let Some(dt) = rw.type_attr_sym(d, dtype) else { return false };
                 if is_string(rw, dt) {
                     return false;
                 }
@@ -420,7 +520,13 @@ fn is_foldable(rw: &Rewriter, op: OpId) -> bool {
     if is_merge && !merge_has_constant_input {
         return false;
     }
-    if rw.opts.disable_compressed_tensor_optimization && matches!(ty, "Fill" | "ZerosLike" | "OnesLike") {
+    if rw.should_preserve(op) {
+        return false;
+    }
+    if rw.m.body.attr(op, rw.attr_syms.in_place).is_some() || rw.m.body.attr(op, rw.attr_syms.inplace).is_some() {
+        return false;
+    }
+    if rw.m.body.attrs(op).iter().any(|a| rw.m.ctx.str(a.name).contains("_tpu_")) {
         return false;
     }
     let bytes = |v: ValueId| -> Option<Option<i64>> {
@@ -1422,6 +1528,12 @@ fn constant_push_down_bias_add(rw: &mut Rewriter, op: OpId) -> bool {
     if rank_elem(rw, o0).is_none() || rank_elem(rw, o1).is_none() || rank_elem(rw, a0).is_none() {
         return false;
     }
+    // In a graph region the child may read the op itself (a cycle): the constant would then
+    // move round the cycle, pushed back by the other push-down pattern for ever. TensorFlow's
+    // graphs are acyclic here; ours need not be.
+    if [a0, a1].iter().any(|&v| rw.m.body.defining_op(v) == Some(op)) {
+        return false;
+    }
     let (Some((lr, le)), Some((rr, re))) = (rank_elem(rw, a0), rank_elem(rw, a1)) else { return false };
     if lr != 1 && rr != 1 {
         return false;
@@ -1464,6 +1576,12 @@ fn constant_push_down_add(rw: &mut Rewriter, op: OpId) -> bool {
     if rank_elem(rw, o0).is_none() || rank_elem(rw, o1).is_none() {
         return false;
     }
+    // In a graph region the child may read the op itself (a cycle): the constant would then
+    // move round the cycle, pushed back by the other push-down pattern for ever. TensorFlow's
+    // graphs are acyclic here; ours need not be.
+    if [a0, a1].iter().any(|&v| rw.m.body.defining_op(v) == Some(op)) {
+        return false;
+    }
     let (Some((lr, le)), Some((rr, re))) = (rank_elem(rw, a0), rank_elem(rw, a1)) else { return false };
     if lr != 1 && rr != 1 {
         return false;
@@ -1496,7 +1614,7 @@ fn partial_const_prop_through_identity_n(rw: &mut Rewriter, op: OpId) -> bool {
     let mut controls: SmallVec<[ValueId; 4]> = SmallVec::new();
     for (slot, &v) in data.iter().enumerate() {
         let crate::ir::ValueDef::Result { op: v_op, index } = rw.m.body.value(v).def else { continue };
-        if rw.op_type(v_op) != "IdentityN" || is_identity_n_single_input(rw, v_op) {
+        if !rw.kind(v_op).is_identity_n || is_identity_n_single_input(rw, v_op) {
             continue;
         }
         let Some(fwd) = rw.operand(v_op, index as usize) else { continue };

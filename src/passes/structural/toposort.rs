@@ -20,8 +20,8 @@ use crate::ir::{BlockId, Module, OpId, ValueId};
 use crate::passes::{PassContext, PassTarget, SplitPass};
 
 /// The pass: sorts the graph region(s) of the target. The new orders are worked out for
-/// several targets at once (they only read the IR), then applied in target order
-/// ([`SplitPass`]).
+/// several targets at once (they only read the IR), then the blocks are relinked, also at
+/// once ([`SplitPass`], [`Body::set_block_orders`](crate::ir::Body::set_block_orders)).
 pub struct TopoSort;
 
 impl SplitPass for TopoSort {
@@ -37,6 +37,14 @@ impl SplitPass for TopoSort {
             m.body.set_block_order(block, &order);
             cx.mark_changed();
         }
+        Ok(())
+    }
+
+    /// The blocks of distinct targets are distinct: they are relinked in parallel.
+    fn apply_all(&self, m: &mut Module, plans: Vec<(PassTarget, Self::Plan)>, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
+        let orders: Vec<(BlockId, Vec<OpId>)> = plans.into_iter().flat_map(|(_, p)| p).collect();
+        m.body.set_block_orders(&orders);
+        cx.mark_changed_if(!orders.is_empty());
         Ok(())
     }
 }
