@@ -96,8 +96,8 @@ pub struct Options {
     /// Print the pass pipeline to stderr before running it.
     #[arg(long)]
     pub dump_pass_pipeline: bool,
-    /// Accepted for mlir-opt compatibility (passes run sequentially).
-    #[arg(long, hide = true)]
+    /// Run on one thread, as mlir-opt's flag of that name (read before the worker pool starts).
+    #[arg(long)]
     pub mlir_disable_threading: bool,
     /// List the registered passes and exit.
     #[arg(long)]
@@ -226,7 +226,8 @@ const STACK_SIZE: usize = crate::syntax::PARSER_STACK;
 pub fn main() -> i32 {
     let args: Vec<String> = std::env::args().collect();
     // The chunks of --split-input-file are parsed on rayon's workers: same stack as the main one.
-    if let Err(e) = start_worker_pool() {
+    let single_thread = args.iter().any(|a| a == "--mlir-disable-threading" || a == "-mlir-disable-threading");
+    if let Err(e) = start_worker_pool(single_thread) {
         eprintln!("amanda-opt: cannot start worker threads: {}", e);
         return 2;
     }
@@ -249,9 +250,11 @@ const MAX_WORKERS: usize = 8;
 /// Starts rayon's global pool with one worker per core (at most [`MAX_WORKERS`]), or as many
 /// as `RAYON_NUM_THREADS` says (rayon's own variable, which an explicit count would
 /// otherwise override; the benchmarks compare 1 and 2 threads with it); when the threads
-/// cannot be had (an address-space limit), with fewer, down to one.
-fn start_worker_pool() -> Result<(), rayon::ThreadPoolBuildError> {
-    let requested = std::env::var("RAYON_NUM_THREADS").ok().and_then(|v| v.trim().parse::<usize>().ok()).filter(|&n| n > 0);
+/// cannot be had (an address-space limit), with fewer, down to one. `--mlir-disable-threading`
+/// gives one worker.
+fn start_worker_pool(single_thread: bool) -> Result<(), rayon::ThreadPoolBuildError> {
+    let from_env = || std::env::var("RAYON_NUM_THREADS").ok().and_then(|v| v.trim().parse::<usize>().ok()).filter(|&n| n > 0);
+    let requested = if single_thread { Some(1) } else { from_env() };
     let mut n = requested.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).min(MAX_WORKERS);
     loop {
         match rayon::ThreadPoolBuilder::new().num_threads(n).stack_size(STACK_SIZE).build_global() {
