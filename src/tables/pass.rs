@@ -61,15 +61,34 @@ fn leak(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())
 }
 
-/// One line for `--list-passes`: the table's `description`, else its namespaces.
+/// One line for `--list-passes`: the table's `description`, else its namespaces. Every run
+/// registers every table, so only the `table:` block is parsed here (a few lines, where the
+/// whole file would be thousands); the whole file when the block cannot be cut out.
 fn summary_of(name: &str, text: &str) -> String {
-    let doc = super::yaml::parse(text).ok();
+    let doc = super::yaml::parse(header_block(text).unwrap_or(text)).ok();
     let t = doc.as_ref().and_then(|d| d.get("table"));
     let get = |k: &str| t.and_then(|t| t.get(k)).and_then(|n| n.as_str()).unwrap_or("?").to_string();
     match t.and_then(|t| t.get("description")).and_then(|n| n.as_str()) {
         Some(d) => format!("mapping table {}: {}", name, d),
         None => format!("mapping table {}: {} → {}", name, get("src"), get("dst")),
     }
+}
+
+/// The top-level `table:` block of a table file: from its line to the next line that starts
+/// another top-level key (comments and blank lines included).
+fn header_block(text: &str) -> Option<&str> {
+    let start = if text.starts_with("table:") { 0 } else { text.find("\ntable:")? + 1 };
+    let mut end = text.len();
+    let mut at = start + text[start..].find('\n')? + 1;
+    while at < text.len() {
+        let line = &text[at..];
+        if !line.starts_with([' ', '\t', '#', '\n', '\r']) {
+            end = at;
+            break;
+        }
+        at += line.find('\n').map_or(line.len(), |i| i + 1);
+    }
+    Some(&text[start..end])
 }
 
 const OPTIONS: &[PassOption] = &[
@@ -335,4 +354,26 @@ fn group_of(ns: &str) -> String {
 /// Whether `name` is the pass of a mapping table (the conversion summary's question).
 pub fn is_table_pass(name: &str) -> bool {
     slots().read().map(|s| s.iter().any(|x| x.name == name && !x.clash)).unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries_read_only_the_table_block_and_agree_with_the_whole_file() {
+        let text = "# x\ntable:\n  src: a\n  # c\n  dst: b\n\n  description: \"d: e\"\nrules:\n  - src: X\n";
+        assert_eq!(header_block(text), Some("table:\n  src: a\n  # c\n  dst: b\n\n  description: \"d: e\"\n"));
+        assert_eq!(header_block("table:\n  src: a\n"), Some("table:\n  src: a\n"));
+        assert_eq!(header_block("rules: []\n"), None);
+        for (name, text) in super::super::BUILTIN {
+            let whole = {
+                let doc = super::super::yaml::parse(text).ok();
+                let t = doc.as_ref().and_then(|d| d.get("table")).and_then(|t| t.get("description")).and_then(|n| n.as_str()).map(str::to_string);
+                t
+            };
+            let summary = summary_of(name, text);
+            assert_eq!(summary, format!("mapping table {}: {}", name, whole.expect("a description")), "{}", name);
+        }
+    }
 }
