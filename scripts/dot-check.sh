@@ -30,16 +30,11 @@ if ! command -v dot >/dev/null 2>&1; then
   fi
 fi
 
-tool=${AMANDA_OPT:-}
-if [ -z "$tool" ]; then
-  target_dir=${CARGO_TARGET_DIR:-$repo/target}
-  for t in "$target_dir/release/amanda-opt" "$target_dir/debug/amanda-opt"; do
-    if [ -x "$t" ]; then tool=$t; break; fi
-  done
-fi
-if [ -z "$tool" ] || [ ! -x "$tool" ]; then
+. scripts/lib.sh
+if ! find_amanda_opt; then
   echo "dot-check: amanda-opt is not built (cargo build --release, or set AMANDA_OPT)" >&2
   echo "0 rendered, 0 skipped, 1 failed"
+  echo "0 passed, 1 failed"
   exit 1
 fi
 

@@ -1,4 +1,4 @@
-# Shell helpers shared by scripts/test.sh and scripts/conformance.sh (sourced, not run).
+# Shell helpers shared by the test scripts (sourced, not run).
 
 # Sets the array lit_cmd to the way to run lit here: `lit` on PATH, else the per-user pip
 # install, else the lit Python module.
@@ -10,4 +10,17 @@ find_lit() {
   else
     lit_cmd=(python3 -c 'import sys, lit.main; sys.argv[0] = "lit"; lit.main.main()')
   fi
+}
+
+# Sets tool to the amanda-opt to test: $AMANDA_OPT, else the release build, else the debug
+# build of $CARGO_TARGET_DIR (default ./target); empty when none is built.
+find_amanda_opt() {
+  tool=${AMANDA_OPT:-}
+  if [ -z "$tool" ]; then
+    local target_dir=${CARGO_TARGET_DIR:-$(pwd)/target} t
+    for t in "$target_dir/release/amanda-opt" "$target_dir/debug/amanda-opt"; do
+      if [ -x "$t" ]; then tool=$t; break; fi
+    done
+  fi
+  [ -n "$tool" ] && [ -x "$tool" ]
 }

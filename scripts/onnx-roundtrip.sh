@@ -26,14 +26,8 @@ if ! "$venv/bin/python" -c "import onnx, sys; sys.exit(onnx.__version__ != '$onn
   "$venv/bin/pip" install --quiet "onnx==$onnx_version" || exit 2
 fi
 
-tool=${AMANDA_OPT:-}
-if [ -z "$tool" ]; then
-  target_dir=${CARGO_TARGET_DIR:-$repo/target}
-  for t in "$target_dir/release/amanda-opt" "$target_dir/debug/amanda-opt"; do
-    if [ -x "$t" ]; then tool=$t; break; fi
-  done
-fi
-if [ -z "$tool" ] || [ ! -x "$tool" ]; then
+. scripts/lib.sh
+if ! find_amanda_opt; then
   echo "onnx-roundtrip: amanda-opt is not built (cargo build --release, or set AMANDA_OPT)" >&2
   echo "0 passed, 1 failed"
   exit 1

@@ -10,7 +10,7 @@
 //! Written here directly: the writer is forty lines and needs nothing but serde_json.
 
 use crate::ir::attrs::AttrData;
-use crate::ir::types::{Signedness, TypeData};
+use crate::ir::types::TypeData;
 use crate::ir::{AttrId, Context, TypeId};
 use crate::passes::folding::tensor::{num_elements, DType, Tensor, Values};
 
@@ -217,20 +217,12 @@ impl Literal {
 /// decoded into values.
 pub const INLINE_LIMIT: usize = 16;
 
-/// The spelling of an element type (`f32`, `si64`, `i1`).
+/// The spelling of an integer or float element type (`f32`, `si64`, `i1`), as printed.
 fn elem_text(ctx: &Context, t: TypeId) -> Option<String> {
-    Some(match ctx.type_data(ctx.resolved_type(t)) {
-        TypeData::Integer { width, signedness } => {
-            let p = match signedness {
-                Signedness::Signless => "i",
-                Signedness::Signed => "si",
-                Signedness::Unsigned => "ui",
-            };
-            format!("{p}{width}")
-        }
-        TypeData::Float(s) => ctx.str(*s).to_string(),
-        _ => return None,
-    })
+    match ctx.type_data(ctx.resolved_type(t)) {
+        TypeData::Integer { .. } | TypeData::Float(_) => Some(crate::printer::type_to_string(ctx, t)),
+        _ => None,
+    }
 }
 
 /// A shape as a Python tuple: `()`, `(3,)`, `(2, 3)`.
