@@ -424,6 +424,31 @@ def rnn_loop(p):
     return f, [("xs", [4, 2, 3])]
 
 
+def keras_transformer(p):
+    """A transformer encoder block as Keras 3 writes it: MultiHeadAttention (its projections
+    as Einsum, scores by Einsum, Softmax), residuals, LayerNormalization, a GELU (Erf)
+    feed-forward."""
+    import keras
+
+    k = keras.layers
+    x = keras.Input(shape=(6, 8), batch_size=2)
+    a = k.MultiHeadAttention(num_heads=2, key_dim=4)(x, x)
+    h = k.LayerNormalization()(x + a)
+    f = k.Dense(8)(k.Dense(16, activation="gelu")(h))
+    model = keras.Model(x, k.LayerNormalization()(h + f))
+    weights = []
+    for w in model.get_weights():
+        scale = 1.0 / np.sqrt(max(1, int(np.prod(w.shape[:-1]))))
+        weights.append(p.array(w.shape, scale=scale))
+    model.set_weights(weights)
+    p.keep.append(model)
+
+    def f(t):
+        return model(t, training=False)
+
+    return f, [("x", [2, 6, 8])]
+
+
 MODELS = {
     "mlp": mlp,
     "cnn_same": cnn_same,
@@ -445,6 +470,7 @@ MODELS = {
     "while_max_iter": while_max_iter,
     "conv_in_cond": conv_in_cond,
     "rnn_loop": rnn_loop,
+    "keras_transformer": keras_transformer,
 }
 
 

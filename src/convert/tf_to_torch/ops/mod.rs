@@ -87,6 +87,7 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     // matmul.rs
     ("matmul", matmul::matmul),
     ("batch_matmul", matmul::batch_matmul),
+    ("einsum", matmul::einsum),
     ("bias_add", matmul::bias_add),
     // nn.rs
     ("conv2d", nn::conv2d),
