@@ -20,6 +20,10 @@ Usage: scripts/oracle_check.py [--amanda PATH] [--corpus DIR] [--only SUBSTRING]
   can parse are skipped.
 * An input the oracle rejects for any other reason is a failure: test-files/ must only hold
   valid IR outside its error tests.
+* Where the outputs differ, the difference is by design (DEVIATION, counted as passed) only
+  when TensorFlow cannot read its own output back while it reads amanda-opt's as the same IR
+  (it prints amanda-opt's output exactly as it printed the input): --canonical keeps the
+  read-back property over byte equality there (docs/testing.md).
 
 Prints one line per input (PASS/FAIL/SKIP), a unified diff for each failure (the first lines,
 or all with --diff), then `oracle check: N passed, N failed, N skipped`. Exit status: 0 when
@@ -228,7 +232,7 @@ def main():
     items = collect(args.corpus, args.only, args.pending)
     mlir_opt = find_mlir_opt()
     oracle = TfOracle()
-    counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
+    counts = {"PASS": 0, "FAIL": 0, "SKIP": 0, "DEVIATION": 0}
     failed = []
     with tempfile.TemporaryDirectory(prefix="amanda-oracle.") as tmpdir:
         for label, text in items:
@@ -236,17 +240,19 @@ def main():
             counts[verdict] += 1
             if verdict == "FAIL":
                 failed.append(label)
-            if verdict == "FAIL" or not args.quiet:
+            if verdict in ("FAIL", "DEVIATION") or not args.quiet:
                 note = "  (%s)" % detail if verdict == "SKIP" else ""
                 print("%s  %s%s" % (verdict, label, note), flush=True)
-            if verdict == "FAIL" and detail:
+            if verdict in ("FAIL", "DEVIATION") and detail:
                 print(detail, flush=True)
     oracle.close()
     if failed:
         print("\nFailed inputs (%d):" % len(failed))
         for label in failed:
             print("  " + label)
-    print("oracle check: %d passed, %d failed, %d skipped" % (counts["PASS"], counts["FAIL"], counts["SKIP"]))
+    if counts["DEVIATION"]:
+        print("oracle check: %d of the passed differ by design (tensorflow's output does not read back)" % counts["DEVIATION"])
+    print("oracle check: %d passed, %d failed, %d skipped" % (counts["PASS"] + counts["DEVIATION"], counts["FAIL"], counts["SKIP"]))
     return 1 if failed else 0
 
 
@@ -283,6 +289,14 @@ def check_one(label, text, amanda, mlir_opt, oracle, tmpdir, full_diff):
     # mlir-opt and tfg-opt end their output with a blank line; TensorFlow's pywrap does not.
     if out.rstrip("\n") == expected.rstrip("\n"):
         return "PASS", ""
+    # A deviation by design: TensorFlow's own output does not read back in TensorFlow (a
+    # name with a quote printed raw, a token named `%arg1_0` that nothing defines), while
+    # amanda-opt's does and TensorFlow reads it as the same IR (prints it as it printed the
+    # input). The property "printed output reads back" wins over byte equality there.
+    if name == "tensorflow" and not oracle.run(expected).get("ok"):
+        again = oracle.run(out)
+        if again.get("ok") and again["out"].rstrip("\n") == expected.rstrip("\n"):
+            return "DEVIATION", "    by design: tensorflow's output does not read back in tensorflow; amanda-opt's does, as the same IR"
     diff = list(
         difflib.unified_diff(
             expected.splitlines(keepends=True),

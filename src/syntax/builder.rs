@@ -1411,7 +1411,19 @@ impl<'t> ParseCx<'t> {
     }
 
     /// `device("..")`, `assigned_device("..")`, `name("..")` become the `_mlir_*` attributes.
+    /// tfg's parser reads them in that order, each at most once, and so does this one.
     pub fn clause_attrs(&mut self, clauses: Vec<(&str, String, Span)>) -> ActionResult<SmallVec<[NamedAttr; 2]>> {
+        const ORDER: [&str; 3] = ["device", "assigned_device", "name"];
+        let rank = |kw: &str| ORDER.iter().position(|k| *k == kw).unwrap_or(ORDER.len());
+        for pair in clauses.windows(2) {
+            let ((a, _, _), (b, _, span)) = (&pair[0], &pair[1]);
+            if rank(b) == rank(a) {
+                return fail(*span, format!("'{}(...)' is given twice", b));
+            }
+            if rank(b) < rank(a) {
+                return fail(*span, format!("'{}(...)' must come before '{}(...)' (tfg reads device, assigned_device, name in that order)", b, a));
+            }
+        }
         let mut out = SmallVec::new();
         for (kw, spelling, _span) in clauses {
             let key = match kw {

@@ -6,7 +6,7 @@
 // RUN: %if graphviz %{ FileCheck %s --check-prefix=SVG < %t.svg %}
 
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
-  %a, %ctl = Placeholder name("q\"uo\\te") device("dev\0Aline&amp") {dtype = f32} : () -> (tensor<f32>)
+  %a, %ctl = Placeholder device("dev\0Aline&amp") name("q\"uo\\te") {dtype = f32} : () -> (tensor<f32>)
   %b, %ctl_0 = Identity(%a) name("caf\C3\A9 \E2\86\92 \01bell") {T = f32} : (tensor<f32>) -> (tensor<f32>)
 }
 

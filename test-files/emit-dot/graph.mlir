@@ -7,7 +7,7 @@
 
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<2x2>} : () -> (tensor<2x2xf32>)
-  %k, %ctl_0 = Const name("k") device("/device:CPU:0") {dtype = f32, value = dense<1.0> : tensor<2x2xf32>} : () -> (tensor<2x2xf32>)
+  %k, %ctl_0 = Const device("/device:CPU:0") name("k") {dtype = f32, value = dense<1.0> : tensor<2x2xf32>} : () -> (tensor<2x2xf32>)
   %mm, %ctl_1 = MatMul(%x, %k) [%ctl] name("mm") {T = f32, transpose_a = false, transpose_b = false} : (tensor<2x2xf32>, tensor<2x2xf32>) -> (tensor<2x2xf32>)
   %s:2, %ctl_2 = Split(%c, %mm) name("split") {T = f32, num_split = 2 : i64} : (tensor<i32>, tensor<2x2xf32>) -> (tensor<1x2xf32>, tensor<1x2xf32>)
   %c, %ctl_3 = Const name("axis") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
