@@ -11,11 +11,13 @@
 
 use std::io::{self, Write};
 
-/// SplitMix64: small, fast and good enough to shape a test graph.
-struct Rng(u64);
+/// SplitMix64: small, fast, deterministic, and good enough to shape test graphs and test
+/// values (also used by the float printer's tests).
+pub struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -24,7 +26,7 @@ impl Rng {
     }
 
     /// Uniform in `0..n` (`n > 0`).
-    fn below(&mut self, n: u64) -> u64 {
+    pub fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
 

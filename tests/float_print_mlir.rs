@@ -10,18 +10,7 @@ mod common;
 use std::fmt::Write;
 use std::path::Path;
 
-/// Deterministic 64-bit generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+use amanda_opt::testgen::Rng;
 
 /// The f32 bit patterns of the file.
 fn f32_values(rng: &mut Rng) -> Vec<u64> {

@@ -7,21 +7,7 @@
 
 use super::*;
 
-/// Deterministic 64-bit generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use crate::testgen::Rng;
 
 fn sweep_size(default: u64) -> u64 {
     std::env::var("AMANDA_FLOAT_SWEEP").ok().and_then(|s| s.parse().ok()).unwrap_or(default)
