@@ -132,7 +132,10 @@ pub fn torch_form(name: &str) -> Option<TorchForm> {
         | "prim.CreateObject" | "linear_params.create" | "overwrite.tensor.contents" | "shape.calculate"
         | "dtype.calculate" | "hop_flex_attention" | "runtime.assert"
         | "onnx.rotary_embedding" | "prim.Store" | "prim.Enter" => return None,
-        _ => TorchForm::Default,
+        // Only a name the lexer reads as one (`torch.` + `[a-zA-Z0-9_$.]`) has a custom form;
+        // `"torch.aten.rel(u"` is written and printed generic.
+        _ if rest.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.')) => TorchForm::Default,
+        _ => return None,
     })
 }
 
