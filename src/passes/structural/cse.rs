@@ -315,7 +315,7 @@ mod tests {
     #[test]
     fn unused_stateless_ops_are_erased_and_names_do_not_matter_but_devices_do() {
         let out = run_on_funcs(
-            "tfg.func @f(%a: tensor<i32> {tfg.name = \"a\"}) -> (tensor<i32>) {\n  %x, %ctl = Neg(%a) name(\"x\") device(\"/CPU:0\") {T = i32} : (tensor<i32>) -> (tensor<i32>)\n  %y, %ctl_0 = Neg(%a) name(\"y\") device(\"/CPU:1\") {T = i32} : (tensor<i32>) -> (tensor<i32>)\n  %d, %ctl_1 = Neg(%a) name(\"dead\") {T = i32} : (tensor<i32>) -> (tensor<i32>)\n  %z, %ctl_2 = AddV2(%x, %y) name(\"z\") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)\n  return(%z) : tensor<i32>\n}\n",
+            "tfg.func @f(%a: tensor<i32> {tfg.name = \"a\"}) -> (tensor<i32>) {\n  %x, %ctl = Neg(%a) device(\"/CPU:0\") name(\"x\") {T = i32} : (tensor<i32>) -> (tensor<i32>)\n  %y, %ctl_0 = Neg(%a) device(\"/CPU:1\") name(\"y\") {T = i32} : (tensor<i32>) -> (tensor<i32>)\n  %d, %ctl_1 = Neg(%a) name(\"dead\") {T = i32} : (tensor<i32>) -> (tensor<i32>)\n  %z, %ctl_2 = AddV2(%x, %y) name(\"z\") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)\n  return(%z) : tensor<i32>\n}\n",
         );
         assert!(out.contains("name(\"y\")") && !out.contains("dead"), "{}", out);
     }
