@@ -439,6 +439,10 @@ pub fn sanitize(name: &str) -> String {
             }
         }
     }
+    // An encoded byte may have made the name start with a digit (`\00x` -> `00x`).
+    if out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, '_');
+    }
     out
 }
 
