@@ -640,18 +640,24 @@ impl FloatSem {
         sign | bits
     }
 
+    /// NaN, the infinities, and any value in f64 itself: what both conversions from `f64`
+    /// share (`None` for a finite value to round).
+    fn from_f64_special(&self, v: f64) -> Option<u128> {
+        if v.is_nan() {
+            return Some(self.nan_bits());
+        }
+        if v.is_infinite() {
+            return Some(self.inf_bits(v.is_sign_negative()));
+        }
+        (self.name == "f64").then(|| v.to_bits() as u128)
+    }
+
     /// The encoding of an `f64` value rounded to this format (MLIR's `APFloat::convert`).
     pub fn from_f64(&self, v: f64) -> u128 {
-        if v.is_nan() {
-            return self.nan_bits();
+        if let Some(bits) = self.from_f64_special(v) {
+            return bits;
         }
         let neg = v.is_sign_negative();
-        if v.is_infinite() {
-            return self.inf_bits(neg);
-        }
-        if self.name == "f64" {
-            return v.to_bits() as u128;
-        }
         if v == 0.0 {
             return self.zero_bits(neg);
         }
@@ -664,16 +670,10 @@ impl FloatSem {
 
     /// [`FloatSem::from_f64`] by exact rational arithmetic (the reference of the fast path).
     pub fn from_f64_exact(&self, v: f64) -> u128 {
-        if v.is_nan() {
-            return self.nan_bits();
+        if let Some(bits) = self.from_f64_special(v) {
+            return bits;
         }
         let neg = v.is_sign_negative();
-        if v.is_infinite() {
-            return self.inf_bits(neg);
-        }
-        if self.name == "f64" {
-            return v.to_bits() as u128;
-        }
         match float_sem("f64").map(|s| s.decode(v.to_bits() as u128)) {
             Some(FloatValue::Finite { neg, mant, exp }) => self.round_exact(neg, mant, exp),
             _ => self.zero_bits(neg),
