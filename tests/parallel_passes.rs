@@ -1,7 +1,8 @@
 //! Passes run on the functions of a library on several threads give exactly what they give
 //! on one: the same printed module and the same statistics, for the per-function passes
 //! the pass manager shares out (`tfg-toposort`, whose orders are worked out and whose
-//! blocks are relinked in parallel) and for the others run on the same library.
+//! blocks are relinked in parallel; `tfg-cse`, planned in parallel against a `UseOverlay`
+//! and replayed in order) and for the others run on the same library.
 
 use amanda_opt::ir::Module;
 use amanda_opt::passes::{PassManager, PassRegistry};

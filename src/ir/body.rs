@@ -7,8 +7,10 @@
 use smallvec::SmallVec;
 
 mod append;
+mod overlay;
 mod relink;
 pub use append::BodyOffsets;
+pub use overlay::{PlannedEdits, UseOverlay};
 
 use super::attrs::NamedAttr;
 use super::{AttrId, BlockId, OpId, RegionId, Sym, TypeId, ValueId};

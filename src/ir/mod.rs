@@ -17,7 +17,7 @@ pub mod module;
 pub mod types;
 
 pub use attrs::{AttrData, Location, NamedAttr};
-pub use body::{Body, OpData, OpForm, OpSpec, ResultGroup, Span, Use, ValueDef};
+pub use body::{Body, OpData, OpForm, OpSpec, PlannedEdits, ResultGroup, Span, Use, UseOverlay, ValueDef};
 pub use context::Context;
 pub use import::IdMap;
 pub use entity::{AttrId, BlockId, OpId, RegionId, Sym, TypeId, ValueId};

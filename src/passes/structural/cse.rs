@@ -15,6 +15,9 @@
 //!
 //! Linear-ish: each op is hashed once (plus once per use redirected in the function body);
 //! the known expressions are a hash map keyed by that hash, with a stack of scopes.
+//! The functions of a library are planned in parallel ([`Cse`]): the planning reads the
+//! module through a [`UseOverlay`] and the edits are replayed afterwards, function by
+//! function, so the output is the same on any number of threads.
 
 use std::hash::{Hash, Hasher};
 
@@ -24,48 +27,71 @@ use smallvec::SmallVec;
 use super::tf_ops::TfOps;
 use crate::diag::Diagnostic;
 use crate::ir::module::NODE_NAME;
-use crate::ir::{AttrId, BlockId, Module, OpId, Sym, ValueId};
+use crate::ir::{AttrId, BlockId, Module, OpId, PlannedEdits, Sym, UseOverlay, ValueId};
 use crate::namespace::with_registry;
-use crate::passes::{PassContext, PassTarget};
+use crate::passes::{PassContext, PassTarget, SplitPass};
 
-/// The pass, anchored on `tfg.func`.
-pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
-    let PassTarget::Op(func) = target else { return Ok(()) };
-    // Anchored on tfg.func: ops in a tfg.graph all have effects for TensorFlow.
-    if m.op_name(func) != "tfg.func" {
-        return Ok(());
-    }
-    let (cse, dce) = with_registry(|reg| {
-        let mut tf = TfOps::new(reg);
-        cse_op_regions(m, func, &mut tf)
-    })?;
-    cx.stat("num-cse'd", "Number of operations CSE'd", cse as u64);
-    cx.stat("num-dce'd", "Number of operations DCE'd", dce as u64);
-    cx.mark_changed_if(cse + dce > 0);
-    Ok(())
+/// The pass, anchored on `tfg.func`. A [`SplitPass`]: the functions of a library are
+/// planned on rayon's workers at once (each against a [`UseOverlay`] of the module, reading
+/// it as its own earlier steps left it), then their edits are made one function after the
+/// other, in order: exactly what running the functions one by one gives.
+pub struct Cse;
+
+/// What CSE decided for one function: the operand edits in the order made, the ops to erase,
+/// and the counts for the statistics.
+pub struct CsePlan {
+    edits: PlannedEdits,
+    erase: Vec<OpId>,
+    cse: usize,
+    dce: usize,
 }
 
-/// Runs CSE on the regions of `op` (a `tfg.func`); returns (ops CSE'd, ops DCE'd).
-pub fn cse_op_regions(m: &mut Module, op: OpId, tf: &mut TfOps<'_>) -> (usize, usize) {
+impl SplitPass for Cse {
+    type Plan = Result<Option<CsePlan>, Vec<Diagnostic>>;
+
+    fn analyze(&self, m: &Module, target: PassTarget) -> Self::Plan {
+        let PassTarget::Op(func) = target else { return Ok(None) };
+        // Anchored on tfg.func: ops in a tfg.graph all have effects for TensorFlow.
+        if m.op_name(func) != "tfg.func" {
+            return Ok(None);
+        }
+        with_registry(|reg| {
+            let mut tf = TfOps::new(reg);
+            Some(plan_op_regions(m, func, &mut tf))
+        })
+    }
+
+    fn apply(&self, m: &mut Module, _target: PassTarget, plan: Self::Plan, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
+        let Some(plan) = plan? else { return Ok(()) };
+        plan.edits.replay(&mut m.body);
+        for o in plan.erase {
+            if !m.body.is_erased(o) {
+                m.body.erase_op(o);
+            }
+        }
+        cx.stat("num-cse'd", "Number of operations CSE'd", plan.cse as u64);
+        cx.stat("num-dce'd", "Number of operations DCE'd", plan.dce as u64);
+        cx.mark_changed_if(plan.cse + plan.dce > 0);
+        Ok(())
+    }
+}
+
+/// Plans CSE of the regions of `op` (a `tfg.func`).
+fn plan_op_regions(m: &Module, op: OpId, tf: &mut TfOps<'_>) -> CsePlan {
     let name_sym = m.ctx.lookup_sym(NODE_NAME);
-    let mut d = Driver { tf, name_sym, known: Known::default(), erase: Vec::new(), cse: 0, dce: 0, simplifiable: FxHashMap::default() };
+    let known = Known::default();
+    let mut d = Driver { m, ov: UseOverlay::new(&m.body), tf, name_sym, known, erase: Vec::new(), cse: 0, dce: 0, simplifiable: FxHashMap::default() };
     let graph = matches!(m.op_name(op), "tfg.func" | "tfg.graph" | "builtin.module");
-    for r in m.body.op(op).regions.clone() {
-        let blocks = m.body.region(r).blocks.clone();
+    for &r in &m.body.op(op).regions {
+        let blocks = &m.body.region(r).blocks;
         // Multi-block regions are left alone (as MLIR does without dominance info).
         if blocks.len() == 1 {
             d.known.push_scope();
-            d.block(m, blocks[0], !graph);
+            d.block(blocks[0], !graph);
             d.known.pop_scope();
         }
     }
-    let (cse, dce) = (d.cse, d.dce);
-    for o in std::mem::take(&mut d.erase) {
-        if !m.body.is_erased(o) {
-            m.body.erase_op(o);
-        }
-    }
-    (cse, dce)
+    CsePlan { edits: d.ov.into_edits(), erase: d.erase, cse: d.cse, dce: d.dce }
 }
 
 /// The known expressions: ops by hash, in scopes.
@@ -99,7 +125,10 @@ impl Known {
     }
 }
 
-struct Driver<'a, 'r> {
+struct Driver<'m, 'a, 'r> {
+    m: &'m Module,
+    /// The function as the steps so far left it.
+    ov: UseOverlay<'m>,
     tf: &'a mut TfOps<'r>,
     name_sym: Option<Sym>,
     known: Known,
@@ -109,23 +138,24 @@ struct Driver<'a, 'r> {
     simplifiable: FxHashMap<Sym, bool>,
 }
 
-impl Driver<'_, '_> {
-    fn block(&mut self, m: &mut Module, block: BlockId, ssa_dominance: bool) {
+impl Driver<'_, '_, '_> {
+    fn block(&mut self, block: BlockId, ssa_dominance: bool) {
+        let m = self.m;
         let ops: Vec<OpId> = m.body.block_ops(block).collect();
         for op in ops {
             // tfg's region ops are not isolated from above: their regions see the known
             // expressions; their regions have SSA dominance. Any other op with regions
             // might be isolated (MLIR assumes so of an op it does not know): its regions
             // start from no known expression.
-            let regions = m.body.op(op).regions.clone();
+            let regions = &m.body.op(op).regions;
             if !regions.is_empty() {
                 let isolated = !crate::dialect::tfg::REGION_OPS.contains(&m.op_name(op));
                 let saved = isolated.then(|| std::mem::take(&mut self.known));
-                for r in regions {
-                    let blocks = m.body.region(r).blocks.clone();
+                for &r in regions {
+                    let blocks = &m.body.region(r).blocks;
                     if blocks.len() == 1 {
                         self.known.push_scope();
-                        self.block(m, blocks[0], true);
+                        self.block(blocks[0], true);
                         self.known.pop_scope();
                     }
                 }
@@ -133,14 +163,15 @@ impl Driver<'_, '_> {
                     self.known = k;
                 }
             }
-            self.simplify(m, op, ssa_dominance);
+            self.simplify(op, ssa_dominance);
         }
     }
 
     /// Whether the op may be simplified: a stateless tfg node, not one of tfg's intrinsic
     /// ops (terminators among them). Known by op name for ops without regions (a million
     /// ops have a few dozen names).
-    fn simplifiable(&mut self, m: &Module, op: OpId) -> bool {
+    fn simplifiable(&mut self, op: OpId) -> bool {
+        let m = self.m;
         let name = m.body.op(op).name;
         let plain = m.body.op(op).regions.is_empty();
         if plain {
@@ -155,11 +186,12 @@ impl Driver<'_, '_> {
         ok
     }
 
-    fn simplify(&mut self, m: &mut Module, op: OpId, ssa_dominance: bool) {
-        if !self.simplifiable(m, op) {
+    fn simplify(&mut self, op: OpId, ssa_dominance: bool) {
+        let m = self.m;
+        if !self.simplifiable(op) {
             return;
         }
-        if !m.body.op_has_uses(op) {
+        if !self.ov.op_has_uses(op) {
             self.erase.push(op);
             self.dce += 1;
             return;
@@ -167,28 +199,27 @@ impl Driver<'_, '_> {
         if m.body.op(op).regions.iter().any(|&r| m.body.region(r).blocks.len() > 1) {
             return;
         }
-        let h = op_hash(m, op, self.name_sym);
-        if let Some(existing) = self.lookup(m, op, h) {
+        let h = op_hash(m, &self.ov, op, self.name_sym);
+        if let Some(existing) = self.lookup(op, h) {
             self.cse += 1;
-            let (from, to) = (m.body.results(op).to_vec(), m.body.results(existing).to_vec());
+            let (from, to) = (m.body.results(op), m.body.results(existing));
             if ssa_dominance {
-                for (f, t) in from.iter().zip(&to) {
-                    m.body.replace_all_uses(*f, *t);
+                for (&f, &t) in from.iter().zip(to) {
+                    self.ov.replace_all_uses(f, t);
                 }
                 self.erase.push(op);
             } else {
                 // A graph region: a user already equal to a known expression keeps its
                 // operand (its hash must not change while it is known).
-                for (&f, &t) in from.iter().zip(&to) {
-                    let uses: Vec<crate::ir::Use> = m.body.uses(f).collect();
-                    for u in uses {
-                        let uh = op_hash(m, u.op, self.name_sym);
-                        if self.lookup(m, u.op, uh).is_none() {
-                            m.body.set_operand(u.op, u.slot as usize, t);
+                for (&f, &t) in from.iter().zip(to) {
+                    for u in self.ov.uses(f) {
+                        let uh = op_hash(m, &self.ov, u.op, self.name_sym);
+                        if self.lookup(u.op, uh).is_none() {
+                            self.ov.set_operand(u.op, u.slot as usize, t);
                         }
                     }
                 }
-                if !m.body.op_has_uses(op) {
+                if !self.ov.op_has_uses(op) {
                     self.erase.push(op);
                 }
             }
@@ -197,9 +228,9 @@ impl Driver<'_, '_> {
         self.known.insert(h, op);
     }
 
-    fn lookup(&self, m: &Module, op: OpId, h: u64) -> Option<OpId> {
+    fn lookup(&self, op: OpId, h: u64) -> Option<OpId> {
         let cands = self.known.table.get(&h)?;
-        cands.iter().rev().copied().find(|&k| k == op || equivalent(m, k, op, self.name_sym, &mut FxHashMap::default()))
+        cands.iter().rev().copied().find(|&k| k == op || equivalent(self.m, &self.ov, k, op, self.name_sym, &mut FxHashMap::default()))
     }
 }
 
@@ -218,7 +249,7 @@ fn key_attrs(m: &Module, op: OpId, name_sym: Option<Sym>) -> SmallVec<[(Sym, Att
 
 /// MLIR's `OperationEquivalence::computeHash`: name, attributes, properties, result types
 /// and operands (regions are compared, not hashed).
-fn op_hash(m: &Module, op: OpId, name_sym: Option<Sym>) -> u64 {
+fn op_hash(m: &Module, ov: &UseOverlay<'_>, op: OpId, name_sym: Option<Sym>) -> u64 {
     let mut h = FxHasher::default();
     let d = m.body.op(op);
     d.name.hash(&mut h);
@@ -227,7 +258,7 @@ fn op_hash(m: &Module, op: OpId, name_sym: Option<Sym>) -> u64 {
     for &r in &d.results {
         m.ctx.resolved_type(m.body.value_type(r)).hash(&mut h);
     }
-    for v in m.body.operands(op) {
+    for v in ov.operands(op) {
         v.hash(&mut h);
     }
     h.finish()
@@ -235,7 +266,7 @@ fn op_hash(m: &Module, op: OpId, name_sym: Option<Sym>) -> u64 {
 
 /// MLIR's `OperationEquivalence::isEquivalentTo` (locations and node names ignored): values
 /// defined inside compared regions correspond through `map` (left → right).
-fn equivalent(m: &Module, a: OpId, b: OpId, name_sym: Option<Sym>, map: &mut FxHashMap<ValueId, ValueId>) -> bool {
+fn equivalent(m: &Module, ov: &UseOverlay<'_>, a: OpId, b: OpId, name_sym: Option<Sym>, map: &mut FxHashMap<ValueId, ValueId>) -> bool {
     let (da, db) = (m.body.op(a), m.body.op(b));
     if da.name != db.name
         || da.results.len() != db.results.len()
@@ -249,7 +280,7 @@ fn equivalent(m: &Module, a: OpId, b: OpId, name_sym: Option<Sym>, map: &mut FxH
     if !da.results.iter().zip(&db.results).all(|(&x, &y)| m.ctx.same_type(m.body.value_type(x), m.body.value_type(y))) {
         return false;
     }
-    if !m.body.operands(a).zip(m.body.operands(b)).all(|(x, y)| map.get(&x).copied().unwrap_or(x) == y) {
+    if !ov.operands(a).into_iter().zip(ov.operands(b)).all(|(x, y)| map.get(&x).copied().unwrap_or(x) == y) {
         return false;
     }
     if key_attrs(m, a, name_sym) != key_attrs(m, b, name_sym) {
@@ -280,7 +311,7 @@ fn equivalent(m: &Module, a: OpId, b: OpId, name_sym: Option<Sym>, map: &mut FxH
                 }
             }
             for (&p, &q) in ops_x.iter().zip(&ops_y) {
-                if !equivalent(m, p, q, name_sym, map) {
+                if !equivalent(m, ov, p, q, name_sym, map) {
                     return false;
                 }
             }
@@ -297,7 +328,8 @@ mod tests {
         let mut m = crate::syntax::parse_module(text).expect("parses");
         for t in crate::passes::manager::targets(&m, Some("tfg.func")) {
             let mut cx = PassContext::new();
-            run(&mut m, t, &mut cx).unwrap();
+            let plan = Cse.analyze(&m, t);
+            Cse.apply(&mut m, t, plan, &mut cx).unwrap();
         }
         assert!(crate::verify::verify_module(&m).is_empty());
         crate::printer::print_module(&m, Default::default())

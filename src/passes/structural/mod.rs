@@ -24,7 +24,7 @@ pub fn register(r: &mut PassRegistry) {
     r.add(simple("tfg-toposort", "Topologically sort graph and function regions", None, |_| {
         Ok(Box::new(crate::passes::Split(toposort::TopoSort)))
     }));
-    r.add(simple("tfg-cse", "Common sub-expression elimination, ignoring op names", Some("tfg.func"), |_| Ok(Box::new(cse::run))));
+    r.add(simple("tfg-cse", "Common sub-expression elimination, ignoring op names", Some("tfg.func"), |_| Ok(Box::new(crate::passes::Split(cse::Cse)))));
     r.add(simple("tfg-name-compress", "Compress the graph by shortening names", Some("tfg.func"), |_| {
         Ok(Box::new(name_compress::run))
     }));
