@@ -449,6 +449,62 @@ def keras_transformer(p):
     return f, [("x", [2, 6, 8])]
 
 
+def keras_recurrent(p, layer, seq_len, features, **kw):
+    """A Keras 3 Sequential model [Input, RNN layer, Dense] with weights from `p`."""
+    import keras
+
+    model = keras.Sequential([keras.Input(shape=(seq_len, features), batch_size=2), layer, keras.layers.Dense(3)])
+    weights = []
+    for w in model.get_weights():
+        scale = 1.0 / np.sqrt(max(1, int(np.prod(w.shape[:-1]))))
+        weights.append(p.array(w.shape, scale=scale))
+    model.set_weights(weights)
+    p.keep.append(model)
+
+    def f(x):
+        return model(x, training=False)
+
+    return f, [("x", [2, seq_len, features])]
+
+
+@functional
+def while_unread(p):
+    """A tf.while_loop variable recomputed from the others each step, never read by the body
+    (b = tanh(a)): the converter guards it so IREE compiles the loop."""
+
+    def f(x):
+        _, _, b = tf.while_loop(lambda i, a, b: i < 3, lambda i, a, b: (i + 1, a * 2.0, tf.tanh(a)), [tf.constant(0), x, x])
+        return b
+
+    return f, [("x", [2, 3])]
+
+
+@functional
+def keras_lstm(p):
+    """Keras 3's LSTM layer (its time loop: a While over TensorList ops in the function
+    library), then Dense."""
+    import keras
+
+    return keras_recurrent(p, keras.layers.LSTM(6), 5, 4)
+
+
+@functional
+def keras_gru(p):
+    """Keras 3's GRU layer (reset_after, the default), then Dense."""
+    import keras
+
+    return keras_recurrent(p, keras.layers.GRU(6), 5, 4)
+
+
+@functional
+def keras_lstm_seq(p):
+    """Keras 3's LSTM with return_sequences=True (the loop stacks every step's output), then
+    Dense on each step."""
+    import keras
+
+    return keras_recurrent(p, keras.layers.LSTM(6, return_sequences=True), 5, 4)
+
+
 MODELS = {
     "mlp": mlp,
     "cnn_same": cnn_same,
@@ -471,6 +527,10 @@ MODELS = {
     "conv_in_cond": conv_in_cond,
     "rnn_loop": rnn_loop,
     "keras_transformer": keras_transformer,
+    "keras_lstm": keras_lstm,
+    "keras_gru": keras_gru,
+    "keras_lstm_seq": keras_lstm_seq,
+    "while_unread": while_unread,
 }
 
 

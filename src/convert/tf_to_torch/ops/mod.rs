@@ -12,6 +12,7 @@ pub mod nn;
 pub mod reduce;
 pub mod shape;
 pub mod split;
+pub mod tensorlist;
 
 use super::emitter::{Converted, TfNode, TorchEmitter};
 use crate::diag::Diagnostic;
@@ -121,6 +122,16 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     ("tile", split::tile),
     ("arg_max", split::arg_max),
     ("arg_min", split::arg_min),
+    // tensorlist.rs
+    ("tensor_list_from_tensor", tensorlist::from_tensor),
+    ("tensor_list_reserve", tensorlist::reserve),
+    ("tensor_list_get_item", tensorlist::get_item),
+    ("tensor_list_set_item", tensorlist::set_item),
+    ("tensor_list_stack", tensorlist::stack),
+    ("tensor_list_gather", tensorlist::gather),
+    ("tensor_list_length", tensorlist::length),
+    ("tensor_list_element_shape", tensorlist::element_shape),
+    ("range", tensorlist::range),
 ];
 
 /// The lowering named `name`.
