@@ -449,7 +449,7 @@ def keras_transformer(p):
     return f, [("x", [2, 6, 8])]
 
 
-def keras_recurrent(p, layer, seq_len, features, **kw):
+def keras_recurrent(p, layer, seq_len, features):
     """A Keras 3 Sequential model [Input, RNN layer, Dense] with weights from `p`."""
     import keras
 
