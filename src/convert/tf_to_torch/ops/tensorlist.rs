@@ -56,6 +56,12 @@ fn element_shape_operand(e: &TorchEmitter, n: &TfNode, i: usize) -> Option<Vec<i
     Some(t.to_ints())
 }
 
+/// An element shape operand as written in diagnostics (TensorFlow's -1: `?`).
+fn show_element_shape(dims: &[i64]) -> String {
+    let dims: Vec<i64> = dims.iter().map(|&d| if d < 0 { crate::ir::types::DYNAMIC } else { d }).collect();
+    show_shape(&dims)
+}
+
 /// Checks a known element shape operand against the list's element shape `have`.
 fn check_element_shape(e: &TorchEmitter, n: &TfNode, i: usize, have: &[i64]) -> Result<(), Diagnostic> {
     let Some(want) = element_shape_operand(e, n, i) else { return Ok(()) };
@@ -63,7 +69,7 @@ fn check_element_shape(e: &TorchEmitter, n: &TfNode, i: usize, have: &[i64]) -> 
     if fits {
         Ok(())
     } else {
-        Err(e.err(n, format!("its element shape {} does not fit the list's elements {}", show_shape(&want), show_shape(have))))
+        Err(e.err(n, format!("its element shape {} does not fit the list's elements {}", show_element_shape(&want), show_shape(have))))
     }
 }
 
@@ -103,7 +109,7 @@ pub fn reserve(e: &mut TorchEmitter, n: &TfNode) -> R {
     let shape = match element_shape_operand(e, n, 0) {
         Some(s) if s.iter().all(|&d| d >= 0) => s,
         Some(s) => {
-            return Err(e.err(n, format!("its element shape {} is not static; only lists of static element shape are converted", show_shape(&s))))
+            return Err(e.err(n, format!("its element shape {} is not static; only lists of static element shape are converted", show_element_shape(&s))))
         }
         None => return Err(e.err(n, "its element shape is not known (unknown rank, or not a constant); only lists of static element shape are converted")),
     };
