@@ -168,6 +168,8 @@ mod tests {
             "DepthwiseConv2dNative", "MaxPool", "AvgPool", "Mean", "Sum", "Max", "Min", "Prod", "Reshape", "Transpose",
             "ConcatV2", "Pack", "Squeeze", "ExpandDims", "StridedSlice", "Slice", "GatherV2", "Pad", "If", "StatelessIf",
             "While", "StatelessWhile", "Case", "StatelessCase", "PartitionedCall", "StatefulPartitionedCall",
+            "TensorListFromTensor", "TensorListReserve", "TensorListGetItem", "TensorListSetItem", "TensorListStack",
+            "TensorListGather", "TensorListLength", "TensorListElementShape", "Range",
         ];
         for (i, t) in types.iter().enumerate() {
             text.push_str(&format!("  %ctl_{} = {} name(\"n{}\") : () -> ()\n", i, t, i));
