@@ -480,6 +480,25 @@ def while_unread(p):
 
 
 @functional
+def tensor_array(p):
+    """tf.TensorArray written in a tf.while_loop without an element shape (TensorListReserve
+    with element shape -1: the converter takes it from the TensorListStack after the loop)."""
+    w = p.var([3, 3], fan_in=3)
+
+    def f(xs):
+        out = tf.TensorArray(tf.float32, size=4)
+
+        def body(t, h, out):
+            h = tf.tanh(tf.matmul(tf.gather(xs, t), w) + h)
+            return t + 1, h, out.write(t, h)
+
+        _, _, out = tf.while_loop(lambda t, h, o: t < 4, body, [tf.constant(0), tf.zeros([2, 3]), out])
+        return out.stack()
+
+    return f, [("xs", [4, 2, 3])]
+
+
+@functional
 def keras_lstm(p):
     """Keras 3's LSTM layer (its time loop: a While over TensorList ops in the function
     library), then Dense."""
@@ -531,6 +550,7 @@ MODELS = {
     "keras_gru": keras_gru,
     "keras_lstm_seq": keras_lstm_seq,
     "while_unread": while_unread,
+    "tensor_array": tensor_array,
 }
 
 

@@ -12,7 +12,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %l, %ctl_1 = TensorListReserve(%es, %n) name("r") {element_dtype = f32, shape_type = i32} : (tensor<*xi32>, tensor<*xi32>) -> (tensor<*x!tf_type.variant>)
   %s, %ctl_2 = TensorListStack(%l, %es) name("s") {element_dtype = f32} : (tensor<*x!tf_type.variant>, tensor<*xi32>) -> (tensor<*xf32>)
 }
-// CHECK: tensorlist-errors.mlir:[[# @LINE-3]]:3: error: convert-tf-to-torch: TensorListReserve 'r': its element shape is not known (unknown rank, or not a constant); only lists of static element shape are converted
+// CHECK: tensorlist-errors.mlir:[[# @LINE-3]]:3: error: convert-tf-to-torch: TensorListReserve 'r': its element shape is not known (unknown rank, or not a constant) and no use of the list gives it; only lists of static element shape are converted
 
 // -----
 
@@ -23,7 +23,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %l, %ctl_1 = TensorListReserve(%es, %n) name("r") {element_dtype = f32, shape_type = i32} : (tensor<*xi32>, tensor<*xi32>) -> (tensor<*x!tf_type.variant>)
   %s, %ctl_2 = TensorListStack(%l, %es) name("s") {element_dtype = f32} : (tensor<*x!tf_type.variant>, tensor<*xi32>) -> (tensor<*xf32>)
 }
-// CHECK: tensorlist-errors.mlir:[[# @LINE-3]]:3: error: convert-tf-to-torch: TensorListReserve 'r': its element shape [?,3] is not static; only lists of static element shape are converted
+// CHECK: tensorlist-errors.mlir:[[# @LINE-3]]:3: error: convert-tf-to-torch: TensorListReserve 'r': its element shape [?,3] is not static and no use of the list gives it; only lists of static element shape are converted
 
 // -----
 

@@ -103,15 +103,78 @@ pub fn from_tensor(e: &mut TorchEmitter, n: &TfNode) -> R {
     Ok(vec![Converted::plain(t)])
 }
 
-/// `TensorListReserve(element_shape, num_elements)`: zeros `[num_elements, ...element_shape]`.
+/// The element shape of a list made without a static one (`tf.TensorArray(size=n)` writes
+/// `-1`), from what is done with it later: a static element shape operand of `Stack`,
+/// `GetItem` or `Gather`, the static type of an item `SetItem` writes or of what `Stack`
+/// makes, following the list through Identity, SetItem and While (its result, and the
+/// argument of the body). `partial`: the dims already known (`-1` unknown), which the shape
+/// found must fit.
+fn infer_element_shape(e: &TorchEmitter, list: ValueId, partial: Option<&[i64]>) -> Option<Vec<i64>> {
+    use crate::dialect::tfg;
+    let m = &*e.m;
+    let fits = |s: &[i64]| s.iter().all(|&d| d >= 0) && partial.is_none_or(|p| p.len() == s.len() && p.iter().zip(s).all(|(&a, &b)| a < 0 || a == b));
+    let static_ty = |v: ValueId| TTy::of_type(&m.ctx, m.body.value_type(v)).filter(|t| t.is_static());
+    let operand_shape = |v: Option<&ValueId>| v.and_then(|&x| e.known(x)).filter(|t| !t.shape.is_empty() && !t.dtype.is_float()).map(|t| t.to_ints());
+    let mut work = vec![list];
+    let mut seen = rustc_hash::FxHashSet::default();
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        for u in m.body.uses(v) {
+            let (op, slot) = (u.op, u.slot as usize);
+            if !tfg::is_tfg(m, op) || slot >= tfg::num_data_operands(m, op) {
+                continue;
+            }
+            let data = tfg::data_operands(m, op);
+            let results = tfg::data_results(m, op);
+            let mut candidates = Vec::new();
+            match (tfg::op_type(m, op), slot) {
+                ("TensorListStack", 0) => {
+                    candidates.extend(operand_shape(data.get(1)));
+                    candidates.extend(results.first().and_then(|&r| static_ty(r)).filter(|t| t.rank() >= 1).map(|t| t.shape[1..].to_vec()));
+                }
+                ("TensorListGetItem" | "TensorListGather", 0) => candidates.extend(operand_shape(data.get(2))),
+                ("TensorListSetItem", 0) => {
+                    candidates.extend(data.get(2).and_then(|&x| static_ty(x)).map(|t| t.shape));
+                    work.extend(results.first());
+                }
+                ("Identity" | "Snapshot", 0) => work.extend(results.first()),
+                ("While" | "StatelessWhile", k) => {
+                    work.extend(results.get(k));
+                    for (name, _) in super::control::called_functions(m, op).unwrap_or_default() {
+                        if let Some(f) = e.functions.values().find(|f| f.name == name) {
+                            work.extend(f.args.get(k));
+                        }
+                    }
+                }
+                _ => {}
+            }
+            if let Some(s) = candidates.into_iter().find(|s| fits(s)) {
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+/// `TensorListReserve(element_shape, num_elements)`: zeros `[num_elements, ...element_shape]`
+/// (an element shape not static here is inferred from the list's uses, [`infer_element_shape`]).
 pub fn reserve(e: &mut TorchEmitter, n: &TfNode) -> R {
     let dt = e.need(n, "element_dtype", e.attr_dt(n, "element_dtype"))?;
-    let shape = match element_shape_operand(e, n, 0) {
+    let given = element_shape_operand(e, n, 0);
+    let shape = match given {
         Some(s) if s.iter().all(|&d| d >= 0) => s,
-        Some(s) => {
-            return Err(e.err(n, format!("its element shape {} is not static; only lists of static element shape are converted", show_element_shape(&s))))
-        }
-        None => return Err(e.err(n, "its element shape is not known (unknown rank, or not a constant); only lists of static element shape are converted")),
+        _ => match infer_element_shape(e, n.results[0], given.as_deref()) {
+            Some(s) => s,
+            None => {
+                let what = match given {
+                    Some(s) => format!("its element shape {} is not static", show_element_shape(&s)),
+                    None => "its element shape is not known (unknown rank, or not a constant)".to_string(),
+                };
+                return Err(e.err(n, format!("{} and no use of the list gives it; only lists of static element shape are converted", what)));
+            }
+        },
     };
     let count = known_index(e, n, 1).ok_or_else(|| e.err(n, "its number of elements is not a constant; only lists of static length are converted"))?;
     if count < 0 {
