@@ -43,7 +43,7 @@ tfg.func @body(%i: tensor<*xi32> {tfg.name = "i"}, %in: tensor<*x!tf_type.varian
 
 // CHECK-LABEL: func.func @main(%arg0: !torch.vtensor<[4,2,3],f32>, %arg1: !torch.vtensor<[5],f32>) -> (!torch.vtensor<[2,5],f32>, !torch.vtensor<[4,2,3],f32>)
 // CHECK:      %[[R2:.*]] = torch.aten.full %{{.*}} -> !torch.vtensor<[2,5],f32>
-// CHECK:      %[[SET:.*]], %arg1, {{.*}} -> !torch.vtensor<[2,5],f32>
+// CHECK:      %[[SET:.*]] = torch.aten.select_scatter %[[R2]], %arg1, {{.*}} -> !torch.vtensor<[2,5],f32>
 // CHECK:      %[[OUT:.*]] = torch.aten.full %{{.*}} -> !torch.vtensor<[4,2,3],f32>
 // CHECK:      %[[LOOP:.*]]:2 = torch.prim.Loop {{.*}} init(%{{.*}}, %[[OUT]]) {
 // CHECK:      return %[[SET]], %[[LOOP]]#1 : !torch.vtensor<[2,5],f32>, !torch.vtensor<[4,2,3],f32>
