@@ -449,11 +449,12 @@ def keras_transformer(p):
     return f, [("x", [2, 6, 8])]
 
 
-def keras_recurrent(p, layer, seq_len, features):
-    """A Keras 3 Sequential model [Input, RNN layer, Dense] with weights from `p`."""
+def keras_recurrent(p, layers, seq_len, features):
+    """A Keras 3 Sequential model [Input, recurrent layer(s), Dense] with weights from `p`."""
     import keras
 
-    model = keras.Sequential([keras.Input(shape=(seq_len, features), batch_size=2), layer, keras.layers.Dense(3)])
+    layers = layers if isinstance(layers, list) else [layers]
+    model = keras.Sequential([keras.Input(shape=(seq_len, features), batch_size=2)] + layers + [keras.layers.Dense(3)])
     weights = []
     for w in model.get_weights():
         scale = 1.0 / np.sqrt(max(1, int(np.prod(w.shape[:-1]))))
@@ -524,6 +525,25 @@ def keras_lstm_seq(p):
     return keras_recurrent(p, keras.layers.LSTM(6, return_sequences=True), 5, 4)
 
 
+@functional
+def keras_bidirectional(p):
+    """Keras 3's Bidirectional(LSTM) (the backward loop reads the time-reversed input,
+    ReverseV2; the two last outputs concatenated), then Dense."""
+    import keras
+
+    return keras_recurrent(p, keras.layers.Bidirectional(keras.layers.LSTM(4)), 5, 4)
+
+
+@functional
+def keras_stacked_rnn(p):
+    """Two recurrent layers: SimpleRNN with return_sequences=True feeding a GRU with
+    reset_after=False (TensorFlow 1's GRU formula), then Dense."""
+    import keras
+
+    model_layers = [keras.layers.SimpleRNN(6, return_sequences=True), keras.layers.GRU(5, reset_after=False)]
+    return keras_recurrent(p, model_layers, 5, 4)
+
+
 MODELS = {
     "mlp": mlp,
     "cnn_same": cnn_same,
@@ -551,6 +571,8 @@ MODELS = {
     "keras_lstm_seq": keras_lstm_seq,
     "while_unread": while_unread,
     "tensor_array": tensor_array,
+    "keras_bidirectional": keras_bidirectional,
+    "keras_stacked_rnn": keras_stacked_rnn,
 }
 
 

@@ -10,6 +10,7 @@ pub mod elementwise;
 pub mod matmul;
 pub mod nn;
 pub mod reduce;
+pub mod sequence;
 pub mod shape;
 pub mod split;
 pub mod tensorlist;
@@ -131,7 +132,10 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     ("tensor_list_gather", tensorlist::gather),
     ("tensor_list_length", tensorlist::length),
     ("tensor_list_element_shape", tensorlist::element_shape),
-    ("range", tensorlist::range),
+    // sequence.rs
+    ("reverse_v2", sequence::reverse_v2),
+    ("reverse", sequence::reverse),
+    ("range", sequence::range),
 ];
 
 /// The lowering named `name`.
@@ -169,7 +173,7 @@ mod tests {
             "ConcatV2", "Pack", "Squeeze", "ExpandDims", "StridedSlice", "Slice", "GatherV2", "Pad", "If", "StatelessIf",
             "While", "StatelessWhile", "Case", "StatelessCase", "PartitionedCall", "StatefulPartitionedCall",
             "TensorListFromTensor", "TensorListReserve", "TensorListGetItem", "TensorListSetItem", "TensorListStack",
-            "TensorListGather", "TensorListLength", "TensorListElementShape", "Range",
+            "TensorListGather", "TensorListLength", "TensorListElementShape", "Range", "ReverseV2", "Reverse",
         ];
         for (i, t) in types.iter().enumerate() {
             text.push_str(&format!("  %ctl_{} = {} name(\"n{}\") : () -> ()\n", i, t, i));

@@ -19,8 +19,7 @@
 //!
 //! A list whose length or element shape is not static here (EmptyTensorList with PushBack,
 //! an element shape of unknown rank, SetItem that may grow the list) is an error naming the
-//! node. `Range` is here too: Keras's recurrent layers compute their loop bound with one, of
-//! constant inputs.
+//! node.
 
 use super::super::emitter::{Converted, TfNode, TorchEmitter, A};
 use super::super::types::{show_shape, Dt, TTy};
@@ -324,13 +323,4 @@ pub fn element_shape(e: &mut TorchEmitter, n: &TfNode) -> R {
     let dims = lt.shape[1..].to_vec();
     let t = Tensor::ints(if dt == Dt::Si64 { DType::i64() } else { DType::i32() }, vec![dims.len() as i64], dims);
     Ok(vec![Converted::plain(e.literal(&t, dt))])
-}
-
-/// `Range(start, limit, delta)` of known inputs: a literal (the driver makes one before
-/// this runs when the inputs are known; a range of run-time bounds has no static shape).
-pub fn range(e: &mut TorchEmitter, n: &TfNode) -> R {
-    if n.results.first().is_some_and(|&r| e.known(r).is_some()) {
-        return super::basic::known_value(e, n);
-    }
-    Err(e.err(n, "its start, limit and delta must be known at conversion time (its length is its shape)"))
 }
