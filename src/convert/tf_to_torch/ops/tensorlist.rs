@@ -6,7 +6,8 @@
 //!
 //! * TensorListFromTensor(t, shape) → `t` itself;
 //! * TensorListReserve(shape, n) → `aten.full([n, ...shape], 0)` (TensorFlow reads an element
-//!   never set as zeros of the element shape);
+//!   never set as zeros of the element shape); a shape not static here (`tf.TensorArray`
+//!   writes `-1`) is taken from the list's later uses ([`infer_element_shape`]);
 //! * TensorListGetItem(l, i, shape) → `aten.select.int(l, 0, i)` for a known `i`, else
 //!   `aten.index_select` by the index tensor and a reshape to the element shape;
 //! * TensorListSetItem(l, i, x) → `aten.select_scatter(l, x, 0, i)` for a known `i`, else
@@ -17,9 +18,9 @@
 //!   `aten.index_select`;
 //! * TensorListLength, TensorListElementShape → literals.
 //!
-//! A list whose length or element shape is not static here (EmptyTensorList with PushBack,
-//! an element shape of unknown rank, SetItem that may grow the list) is an error naming the
-//! node.
+//! A list whose length or element shape is not static here (an element shape no use gives,
+//! a length not constant, SetItem that may grow the list) is an error naming the node; lists
+//! that grow (EmptyTensorList, PushBack, ...) have no rule.
 
 use super::super::emitter::{Converted, TfNode, TorchEmitter, A};
 use super::super::types::{show_shape, Dt, TTy};
