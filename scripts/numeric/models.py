@@ -544,6 +544,21 @@ def keras_stacked_rnn(p):
     return keras_recurrent(p, model_layers, 5, 4)
 
 
+@functional
+def keras_lstm_masked(p):
+    """Keras 3's Masking before an LSTM (the mask through Any and NotEqual, and SelectV2 in
+    the loop keeping the state over masked steps); the last two steps of each sequence are
+    zeros, so masked."""
+    import keras
+
+    f, feeds = keras_recurrent(p, [keras.layers.Masking(0.0), keras.layers.LSTM(6)], 5, 4)
+
+    def g(x):
+        return f(tf.concat([x[:, :3], tf.zeros([2, 2, 4])], axis=1))
+
+    return g, feeds
+
+
 MODELS = {
     "mlp": mlp,
     "cnn_same": cnn_same,
@@ -573,6 +588,7 @@ MODELS = {
     "tensor_array": tensor_array,
     "keras_bidirectional": keras_bidirectional,
     "keras_stacked_rnn": keras_stacked_rnn,
+    "keras_lstm_masked": keras_lstm_masked,
 }
 
 

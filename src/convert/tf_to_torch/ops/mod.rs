@@ -105,6 +105,8 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     ("max", reduce::max),
     ("min", reduce::min),
     ("prod", reduce::prod),
+    ("any", reduce::any),
+    ("all", reduce::all),
     // shape.rs
     ("reshape", shape::reshape),
     ("transpose", shape::transpose),
@@ -173,7 +175,7 @@ mod tests {
             "ConcatV2", "Pack", "Squeeze", "ExpandDims", "StridedSlice", "Slice", "GatherV2", "Pad", "If", "StatelessIf",
             "While", "StatelessWhile", "Case", "StatelessCase", "PartitionedCall", "StatefulPartitionedCall",
             "TensorListFromTensor", "TensorListReserve", "TensorListGetItem", "TensorListSetItem", "TensorListStack",
-            "TensorListGather", "TensorListLength", "TensorListElementShape", "Range", "ReverseV2", "Reverse",
+            "TensorListGather", "TensorListLength", "TensorListElementShape", "Range", "ReverseV2", "Reverse", "Any", "All",
         ];
         for (i, t) in types.iter().enumerate() {
             text.push_str(&format!("  %ctl_{} = {} name(\"n{}\") : () -> ()\n", i, t, i));
