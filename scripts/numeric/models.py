@@ -449,6 +449,116 @@ def keras_transformer(p):
     return f, [("x", [2, 6, 8])]
 
 
+def keras_recurrent(p, layers, seq_len, features):
+    """A Keras 3 Sequential model [Input, recurrent layer(s), Dense] with weights from `p`."""
+    import keras
+
+    layers = layers if isinstance(layers, list) else [layers]
+    model = keras.Sequential([keras.Input(shape=(seq_len, features), batch_size=2)] + layers + [keras.layers.Dense(3)])
+    weights = []
+    for w in model.get_weights():
+        scale = 1.0 / np.sqrt(max(1, int(np.prod(w.shape[:-1]))))
+        weights.append(p.array(w.shape, scale=scale))
+    model.set_weights(weights)
+    p.keep.append(model)
+
+    def f(x):
+        return model(x, training=False)
+
+    return f, [("x", [2, seq_len, features])]
+
+
+@functional
+def while_unread(p):
+    """A tf.while_loop variable recomputed from the others each step, never read by the body
+    (b = tanh(a)): the converter guards it so IREE compiles the loop."""
+
+    def f(x):
+        _, _, b = tf.while_loop(lambda i, a, b: i < 3, lambda i, a, b: (i + 1, a * 2.0, tf.tanh(a)), [tf.constant(0), x, x])
+        return b
+
+    return f, [("x", [2, 3])]
+
+
+@functional
+def tensor_array(p):
+    """tf.TensorArray written in a tf.while_loop without an element shape (TensorListReserve
+    with element shape -1: the converter takes it from the TensorListStack after the loop)."""
+    w = p.var([3, 3], fan_in=3)
+
+    def f(xs):
+        out = tf.TensorArray(tf.float32, size=4)
+
+        def body(t, h, out):
+            h = tf.tanh(tf.matmul(tf.gather(xs, t), w) + h)
+            return t + 1, h, out.write(t, h)
+
+        _, _, out = tf.while_loop(lambda t, h, o: t < 4, body, [tf.constant(0), tf.zeros([2, 3]), out])
+        return out.stack()
+
+    return f, [("xs", [4, 2, 3])]
+
+
+@functional
+def keras_lstm(p):
+    """Keras 3's LSTM layer (its time loop: a While over TensorList ops in the function
+    library), then Dense."""
+    import keras
+
+    return keras_recurrent(p, keras.layers.LSTM(6), 5, 4)
+
+
+@functional
+def keras_gru(p):
+    """Keras 3's GRU layer (reset_after, the default), then Dense."""
+    import keras
+
+    return keras_recurrent(p, keras.layers.GRU(6), 5, 4)
+
+
+@functional
+def keras_lstm_seq(p):
+    """Keras 3's LSTM with return_sequences=True (the loop stacks every step's output), then
+    Dense on each step."""
+    import keras
+
+    return keras_recurrent(p, keras.layers.LSTM(6, return_sequences=True), 5, 4)
+
+
+@functional
+def keras_bidirectional(p):
+    """Keras 3's Bidirectional(LSTM) (the backward loop reads the time-reversed input,
+    ReverseV2; the two last outputs concatenated), then Dense."""
+    import keras
+
+    return keras_recurrent(p, keras.layers.Bidirectional(keras.layers.LSTM(4)), 5, 4)
+
+
+@functional
+def keras_stacked_rnn(p):
+    """Two recurrent layers: SimpleRNN with return_sequences=True feeding a GRU with
+    reset_after=False (TensorFlow 1's GRU formula), then Dense."""
+    import keras
+
+    model_layers = [keras.layers.SimpleRNN(6, return_sequences=True), keras.layers.GRU(5, reset_after=False)]
+    return keras_recurrent(p, model_layers, 5, 4)
+
+
+@functional
+def keras_lstm_masked(p):
+    """Keras 3's Masking before an LSTM (the mask through Any and NotEqual, and SelectV2 in
+    the loop keeping the state over masked steps); the last two steps of each sequence are
+    zeros, so masked."""
+    import keras
+
+    f, feeds = keras_recurrent(p, [keras.layers.Masking(0.0), keras.layers.LSTM(6)], 5, 4)
+
+    def g(x):
+        return f(tf.concat([x[:, :3], tf.zeros([2, 2, 4])], axis=1))
+
+    return g, feeds
+
+
 MODELS = {
     "mlp": mlp,
     "cnn_same": cnn_same,
@@ -471,6 +581,14 @@ MODELS = {
     "conv_in_cond": conv_in_cond,
     "rnn_loop": rnn_loop,
     "keras_transformer": keras_transformer,
+    "keras_lstm": keras_lstm,
+    "keras_gru": keras_gru,
+    "keras_lstm_seq": keras_lstm_seq,
+    "while_unread": while_unread,
+    "tensor_array": tensor_array,
+    "keras_bidirectional": keras_bidirectional,
+    "keras_stacked_rnn": keras_stacked_rnn,
+    "keras_lstm_masked": keras_lstm_masked,
 }
 
 

@@ -297,6 +297,11 @@ impl<'m> TorchEmitter<'m> {
             TypeData::RankedTensor { elem, .. } | TypeData::UnrankedTensor { elem } => *elem,
             _ => return,
         };
+        // A TensorList (`tensor<!tf_type.variant>`) is a scalar handle in TensorFlow; the
+        // shape of the tensor holding it (ops/tensorlist.rs) is not its shape.
+        if Dt::of_elem(&self.m.ctx, elem).is_none() {
+            return;
+        }
         let nt = self.m.ctx.ty(TypeData::RankedTensor { shape: shape.iter().copied().collect(), elem, encoding: None });
         self.m.body.set_value_type(tf, nt);
     }

@@ -280,6 +280,45 @@ fn through_identity(m: &Module, mut v: ValueId) -> ValueId {
     v
 }
 
+/// A loop variable whose next value does not read its current one (a TensorList the body
+/// overwrites whole, a variable recomputed from the others) leaves its block argument unread;
+/// IREE's stream conversion of `scf.while` (through torch-mlir's `torch.prim.Loop` lowering)
+/// crashes on such a loop. Each such variable's next value is made
+/// `where(guard, next, current)` with `guard` the loop condition carried as one more
+/// variable (`!torch.vtensor<[],i1>`, last): the body runs only while the condition holds,
+/// so this is `next`, and the argument is read. Returns whether the guard was added (the
+/// caller then adds its initial value, [`guard_value`] of the initial condition).
+fn guard_unread(
+    e: &mut TorchEmitter,
+    block: crate::ir::BlockId,
+    init: &[ValueId],
+    invariant: &[bool],
+    vars: &[ValueId],
+    carried_next: &mut Vec<ValueId>,
+    c_tensor: ValueId,
+) -> Result<bool, Diagnostic> {
+    let carried: Vec<usize> = (0..init.len()).filter(|&i| !invariant[i]).collect();
+    let unread: Vec<usize> = (0..carried.len()).filter(|&k| !e.m.body.has_uses(vars[carried[k]])).collect();
+    if unread.is_empty() {
+        return Ok(false);
+    }
+    let guard = e.tensor_arg(block, &TTy::new(vec![], Dt::I1));
+    for k in unread {
+        let (next, current) = (carried_next[k], vars[carried[k]]);
+        let t = e.ty(next);
+        carried_next[k] = e.aten("aten::where.self", vec![A::T(guard), A::T(next), A::T(current)], t)?;
+    }
+    let g = guard_value(e, c_tensor)?;
+    carried_next.push(g);
+    Ok(true)
+}
+
+/// A one-element condition tensor as the `!torch.vtensor<[],i1>` guard of [`guard_unread`].
+fn guard_value(e: &mut TorchEmitter, c: ValueId) -> Result<ValueId, Diagnostic> {
+    let c = e.reshape(c, vec![])?;
+    e.cast(c, Dt::I1)
+}
+
 /// The maximum trip count of a while loop (as torch-mlir's TorchScript importer writes it).
 const WHILE_TRIPS: i64 = i64::MAX;
 
@@ -299,7 +338,8 @@ pub fn while_(e: &mut TorchEmitter, n: &TfNode) -> R {
 
     // The condition before the first iteration.
     let c0 = inline(e, n, &cond, &init, &tf_inputs(n, 0))?;
-    let c0 = condition(e, n, c0[0], "the loop condition")?;
+    let c0_tensor = c0[0];
+    let c0 = condition(e, n, c0_tensor, "the loop condition")?;
     let trips = e.const_int(WHILE_TRIPS);
 
     // The body: ^bb0(%iv: !torch.int, carried...).
@@ -340,14 +380,19 @@ pub fn while_(e: &mut TorchEmitter, n: &TfNode) -> R {
             carried_next.push(b);
         }
         let c = inline(e, n, &cond, &next, &stable)?;
-        let c = condition(e, n, c[0], "the loop condition")?;
+        let c_tensor = c[0];
+        let guarded = guard_unread(e, block, &init, &invariant, &vars, &mut carried_next, c_tensor)?;
+        let c = condition(e, n, c_tensor, "the loop condition")?;
         let mut operands = vec![c];
         operands.extend(&carried_next);
         e.push_op("torch.prim.Loop.condition", &operands, &[], Vec::new());
-        Ok(())
+        Ok(guarded)
     })();
     e.leave(scope);
-    result?;
+    if result? {
+        let g0 = guard_value(e, c0_tensor)?;
+        carried_init.push(g0);
+    }
 
     let tys: Vec<TTy> = carried_init.iter().map(|&v| e.ty(v)).collect();
     let types: Vec<_> = tys.iter().map(|t| e.vtensor_type(t)).collect();

@@ -10,8 +10,10 @@ pub mod elementwise;
 pub mod matmul;
 pub mod nn;
 pub mod reduce;
+pub mod sequence;
 pub mod shape;
 pub mod split;
+pub mod tensorlist;
 
 use super::emitter::{Converted, TfNode, TorchEmitter};
 use crate::diag::Diagnostic;
@@ -103,6 +105,8 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     ("max", reduce::max),
     ("min", reduce::min),
     ("prod", reduce::prod),
+    ("any", reduce::any),
+    ("all", reduce::all),
     // shape.rs
     ("reshape", shape::reshape),
     ("transpose", shape::transpose),
@@ -121,6 +125,19 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     ("tile", split::tile),
     ("arg_max", split::arg_max),
     ("arg_min", split::arg_min),
+    // tensorlist.rs
+    ("tensor_list_from_tensor", tensorlist::from_tensor),
+    ("tensor_list_reserve", tensorlist::reserve),
+    ("tensor_list_get_item", tensorlist::get_item),
+    ("tensor_list_set_item", tensorlist::set_item),
+    ("tensor_list_stack", tensorlist::stack),
+    ("tensor_list_gather", tensorlist::gather),
+    ("tensor_list_length", tensorlist::length),
+    ("tensor_list_element_shape", tensorlist::element_shape),
+    // sequence.rs
+    ("reverse_v2", sequence::reverse_v2),
+    ("reverse", sequence::reverse),
+    ("range", sequence::range),
 ];
 
 /// The lowering named `name`.
@@ -157,6 +174,8 @@ mod tests {
             "DepthwiseConv2dNative", "MaxPool", "AvgPool", "Mean", "Sum", "Max", "Min", "Prod", "Reshape", "Transpose",
             "ConcatV2", "Pack", "Squeeze", "ExpandDims", "StridedSlice", "Slice", "GatherV2", "Pad", "If", "StatelessIf",
             "While", "StatelessWhile", "Case", "StatelessCase", "PartitionedCall", "StatefulPartitionedCall",
+            "TensorListFromTensor", "TensorListReserve", "TensorListGetItem", "TensorListSetItem", "TensorListStack",
+            "TensorListGather", "TensorListLength", "TensorListElementShape", "Range", "ReverseV2", "Reverse", "Any", "All",
         ];
         for (i, t) in types.iter().enumerate() {
             text.push_str(&format!("  %ctl_{} = {} name(\"n{}\") : () -> ()\n", i, t, i));

@@ -1,5 +1,6 @@
 //! Reductions over constant axes: Mean (`aten.mean.dim`), Sum (`aten.sum.dim_IntList`),
-//! Max (`aten.amax`), Min (`aten.amin`), Prod (`aten.prod.dim_int`, one dim at a time).
+//! Max (`aten.amax`), Min (`aten.amin`), Prod (`aten.prod.dim_int`, one dim at a time), Any
+//! and All (`aten.any.dim`, `aten.all.dim`, one dim at a time).
 //! A value held as NCHW is reduced in place when the dims left keep their TensorFlow order
 //! (a global average pool over H and W gives `[N, C]` either way).
 
@@ -54,7 +55,7 @@ fn reduce(e: &mut TorchEmitter, n: &TfNode, op: &'static str) -> R {
             args.push(A::Dtype(ty.dt));
         }
     };
-    let v = if op == "aten::prod.dim_int" {
+    let v = if matches!(op, "aten::prod.dim_int" | "aten::any.dim" | "aten::all.dim") {
         // One dim at a time, kept, then the result's shape.
         let mut v = x;
         for &a in &axes {
@@ -89,4 +90,11 @@ pub fn min(e: &mut TorchEmitter, n: &TfNode) -> R {
 }
 pub fn prod(e: &mut TorchEmitter, n: &TfNode) -> R {
     reduce(e, n, "aten::prod.dim_int")
+}
+/// Any, All (booleans; Keras's Masking): `aten.any.dim`, `aten.all.dim`, one dim at a time.
+pub fn any(e: &mut TorchEmitter, n: &TfNode) -> R {
+    reduce(e, n, "aten::any.dim")
+}
+pub fn all(e: &mut TorchEmitter, n: &TfNode) -> R {
+    reduce(e, n, "aten::all.dim")
 }
