@@ -367,7 +367,17 @@ fn raise(m: &mut Module, block: BlockId, a: &Analysis, s: &State, p: ValueId, sy
             m.body.replace_all_uses(t, tok);
         }
     }
-    let gone: Vec<OpId> = ops.iter().copied().filter(|o| gone.contains(o)).collect();
-    erase_all(m, gone.into_iter());
+    let gone_list: Vec<OpId> = ops.iter().copied().filter(|o| gone.contains(o)).collect();
+    // Identities that only fed the Switches (TensorFlow's `pred_id`) go with them, so they
+    // do not become fetches of their own.
+    let mut fed: Vec<OpId> = gone_list.iter().flat_map(|&o| m.body.operands(o).collect::<Vec<_>>()).filter_map(|v| m.body.defining_op(v)).filter(|d| !gone.contains(d)).collect();
+    erase_all(m, gone_list.into_iter());
+    while let Some(d) = fed.pop() {
+        if m.body.is_erased(d) || tfg::op_type(m, d) != "Identity" || m.body.results(d).iter().any(|&r| m.body.has_uses(r)) {
+            continue;
+        }
+        fed.extend(m.body.operands(d).filter_map(|v| m.body.defining_op(v)));
+        m.body.erase_op(d);
+    }
     Ok(())
 }
