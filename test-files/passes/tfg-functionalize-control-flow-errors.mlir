@@ -32,7 +32,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %b:2, %ctl_3 = Switch(%x, %q) name("b") {T = f32} : (tensor<*xf32>, tensor<*xi1>) -> (tensor<*xf32>, tensor<*xf32>)
   %m:2, %ctl_4 = Merge(%a#0, %b#1) name("m") {N = 2 : i64, T = f32} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xi32>)
 }
-// CHECK: [[FILE]]:{{[0-9]+}}:3: error: tfg-functionalize-control-flow: Merge 'm' does not join the two branches of one Switch predicate; cannot raise it
+// CHECK: [[FILE]]:{{[0-9]+}}:3: error: tfg-functionalize-control-flow: Merge 'm' does not join the branches of one Switch predicate, one input each; cannot raise it
 
 // -----
 

@@ -1,15 +1,18 @@
 //! TF1 conditionals raised to `If`/`StatelessIf` (TensorFlow's functionalize_cond.cc, its
-//! branch-state analysis simplified to what `tf.compat.v1.cond` and friends build).
+//! branch-state analysis simplified to what `tf.compat.v1.cond` and friends build), and the
+//! N-way `_SwitchN` conditionals TensorFlow's lowering of `Case` writes raised back to
+//! `Case`/`StatelessCase`.
 //!
-//! Every value gets a *state*: the predicates (followed through `Identity`) and polarities
-//! of the `Switch`es it depends on. A `Switch` adds `pred: false` to its first output and
-//! `pred: true` to its second; a `Merge` of values whose states differ only in one
-//! predicate's polarity has their common state; any other node has the union of its
-//! inputs' states (data and control). A conditional is then the `Switch`es on a predicate
-//! `p` whose inputs are in a state `S`, the nodes in `S + {p: true}` (then) and
-//! `S + {p: false}` (else), and the `Merge`s joining them; it becomes
-//! `If(p, switch inputs...)` with one result per `Merge`. Conditionals are raised innermost
-//! first (largest `S`), the analysis redone after each.
+//! Every value gets a *state*: the predicates (followed through `Identity`) of the switches
+//! it depends on, each with the branch taken. A `Switch` puts its first output in branch 0
+//! (false) and its second in branch 1 (true) of its predicate; `_SwitchN` its output k in
+//! branch k of its index; a `Merge` of values whose states differ only in the branch of one
+//! predicate, one input per branch, has their common state; any other node has the union of
+//! its inputs' states (data and control). A conditional is then the switches on a predicate
+//! `p` whose inputs are in a state `S`, the nodes in `S + {p: k}` for each branch k, and the
+//! `Merge`s joining them; it becomes `If(p, switch inputs...)` (then: branch 1, else:
+//! branch 0) or `Case(p, switch inputs...)`, with one result per `Merge`. Conditionals are
+//! raised innermost first (largest `S`), the analysis redone after each.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -23,8 +26,8 @@ use crate::ir::{AttrData, AttrId, BlockId, Module, OpId, TypeId, ValueId};
 use crate::passes::control_flow::common::{make_func_ref, SymbolTable};
 use crate::passes::structural::tf_ops::TfOps;
 
-/// Predicates and polarities, sorted by predicate.
-type State = Vec<(ValueId, bool)>;
+/// Predicates and the branch taken of each, sorted by predicate.
+type State = Vec<(ValueId, u32)>;
 
 fn err(m: &Module, op: OpId, msg: String) -> Diagnostic {
     Diagnostic::error(m.body.op(op).span, format!("tfg-functionalize-control-flow: {}", msg))
@@ -53,6 +56,8 @@ struct Analysis {
     state: FxHashMap<ValueId, State>,
     /// Each raisable Merge: its common state and predicate.
     merges: Vec<(OpId, State, ValueId)>,
+    /// The number of branches of each predicate (2 for a Switch, `num_outs` for _SwitchN).
+    arity: FxHashMap<ValueId, u32>,
 }
 
 impl Analysis {
@@ -113,11 +118,11 @@ fn topo(m: &Module, block: BlockId) -> Result<Vec<OpId>, Diagnostic> {
 }
 
 fn analyze(m: &Module, block: BlockId) -> Result<Analysis, Diagnostic> {
-    let mut a = Analysis { state: FxHashMap::default(), merges: Vec::new() };
+    let mut a = Analysis { state: FxHashMap::default(), merges: Vec::new(), arity: FxHashMap::default() };
     for op in topo(m, block)? {
         let ins: Vec<State> = m.body.operands(op).map(|v| a.of(v)).collect();
         match kind(m, op) {
-            Some(Kind::Switch) => {
+            Some(Kind::Switch | Kind::SwitchN) => {
                 let base = join(m, op, &ins)?;
                 let Some(&p) = tfg::data_operands(m, op).get(1) else { return Err(err(m, op, format!("Switch '{}' has no predicate", node(m, op)))) };
                 let p = pred_root(m, p);
@@ -125,11 +130,12 @@ fn analyze(m: &Module, block: BlockId) -> Result<Analysis, Diagnostic> {
                     return Err(err(m, op, format!("Switch '{}' tests a predicate its inputs already depend on", node(m, op))));
                 }
                 let data = tfg::data_results(m, op);
+                let n = data.len() as u32;
+                if *a.arity.entry(p).or_insert(n) != n {
+                    return Err(err(m, op, format!("Switch '{}' has {} outputs but another switch on its predicate has {}", node(m, op), n, a.arity[&p])));
+                }
                 for (i, &r) in data.iter().enumerate() {
-                    let mut s = base.clone();
-                    s.push((p, i == 1));
-                    s.sort_by_key(|e| e.0);
-                    a.state.insert(r, s);
+                    a.state.insert(r, with(&base, p, i as u32));
                 }
                 if let Some(t) = tfg::control_token(m, op) {
                     a.state.insert(t, base);
@@ -142,11 +148,15 @@ fn analyze(m: &Module, block: BlockId) -> Result<Analysis, Diagnostic> {
                 common.retain(|e| data_states.iter().all(|s| s.contains(e)));
                 let diffs: Vec<State> = data_states.iter().map(|s| s.iter().copied().filter(|e| !common.contains(e)).collect()).collect();
                 let preds: FxHashSet<ValueId> = diffs.iter().flatten().map(|e| e.0).collect();
-                let raisable = n == 2 && diffs.iter().all(|d| d.len() == 1) && preds.len() == 1 && diffs[0][0].1 != diffs[1][0].1;
+                let branches: FxHashSet<u32> = diffs.iter().flatten().map(|e| e.1).collect();
+                let raisable = diffs.iter().all(|d| d.len() == 1)
+                    && preds.len() == 1
+                    && branches.len() == n
+                    && preds.iter().all(|p| a.arity.get(p) == Some(&(n as u32)));
                 if raisable {
                     a.merges.push((op, common.clone(), diffs[0][0].0));
                 } else if data_states.iter().any(|s| !s.is_empty()) {
-                    return Err(err(m, op, format!("Merge '{}' does not join the two branches of one Switch predicate; cannot raise it", node(m, op))));
+                    return Err(err(m, op, format!("Merge '{}' does not join the branches of one Switch predicate, one input each; cannot raise it", node(m, op))));
                 }
                 for &r in m.body.results(op) {
                     a.state.insert(r, common.clone());
@@ -167,7 +177,7 @@ fn analyze(m: &Module, block: BlockId) -> Result<Analysis, Diagnostic> {
 pub fn raise_all(m: &mut Module, block: BlockId, symbols: &mut SymbolTable, tf: &mut TfOps) -> Result<usize, Vec<Diagnostic>> {
     let mut count = 0;
     loop {
-        if !m.body.block_ops(block).any(|o| matches!(kind(m, o), Some(Kind::Switch | Kind::Merge))) {
+        if !m.body.block_ops(block).any(|o| matches!(kind(m, o), Some(Kind::Switch | Kind::SwitchN | Kind::Merge))) {
             return Ok(count);
         }
         let a = analyze(m, block).map_err(|d| vec![d])?;
@@ -181,7 +191,7 @@ pub fn raise_all(m: &mut Module, block: BlockId, symbols: &mut SymbolTable, tf: 
     }
 }
 
-fn with(s: &State, p: ValueId, b: bool) -> State {
+fn with(s: &State, p: ValueId, b: u32) -> State {
     let mut x = s.clone();
     x.push((p, b));
     x.sort_by_key(|e| e.0);
@@ -190,8 +200,8 @@ fn with(s: &State, p: ValueId, b: bool) -> State {
 
 #[allow(clippy::too_many_arguments)]
 fn raise(m: &mut Module, block: BlockId, a: &Analysis, s: &State, p: ValueId, symbols: &mut SymbolTable, tf: &mut TfOps) -> Result<(), Diagnostic> {
-    let then_s = with(s, p, true);
-    let else_s = with(s, p, false);
+    let n = a.arity[&p];
+    let branch_s: Vec<State> = (0..n).map(|b| with(s, p, b)).collect();
     let ops: Vec<OpId> = m.body.block_ops(block).collect();
     let op_state = |op: OpId| -> State {
         match tfg::control_token(m, op).or_else(|| m.body.results(op).first().copied()) {
@@ -203,35 +213,45 @@ fn raise(m: &mut Module, block: BlockId, a: &Analysis, s: &State, p: ValueId, sy
     let switches: Vec<OpId> = ops
         .iter()
         .copied()
-        .filter(|&o| kind(m, o) == Some(Kind::Switch) && tfg::data_operands(m, o).get(1).is_some_and(|&q| pred_root(m, q) == p) && &op_state(o) == s)
+        .filter(|&o| {
+            matches!(kind(m, o), Some(Kind::Switch | Kind::SwitchN))
+                && tfg::data_operands(m, o).get(1).is_some_and(|&q| pred_root(m, q) == p)
+                && &op_state(o) == s
+        })
         .collect();
     let merge_set: FxHashSet<OpId> = merges.iter().copied().collect();
     let switch_set: FxHashSet<OpId> = switches.iter().copied().collect();
     let rest = |o: &OpId| !merge_set.contains(o) && !switch_set.contains(o) && !tfg::STRUCTURAL_OPS.contains(&m.op_name(*o));
-    let then_members: Vec<OpId> = ops.iter().copied().filter(|o| rest(o) && contains(&op_state(*o), &then_s)).collect();
-    let else_members: Vec<OpId> = ops.iter().copied().filter(|o| rest(o) && contains(&op_state(*o), &else_s)).collect();
+    let members: Vec<Vec<OpId>> = branch_s.iter().map(|bs| ops.iter().copied().filter(|o| rest(o) && contains(&op_state(*o), bs)).collect()).collect();
     let first_merge = merges[0];
     let merge_name = node(m, first_merge);
-    let cond_name = match merge_name.rfind('/') {
-        Some(i) => merge_name[..i].to_string(),
-        None => format!("{}_if", merge_name),
-    };
+    let is_case = switches.iter().any(|&o| kind(m, o) == Some(Kind::SwitchN));
+    // The conditional's name: the name scope its Merges and switches share.
+    let names: Vec<String> = merges.iter().chain(&switches).map(|&o| node(m, o)).collect();
+    let mut scope: Vec<&str> = names[0].split('/').collect();
+    scope.pop();
+    for other in &names[1..] {
+        let parts: Vec<&str> = other.split('/').collect();
+        let k = scope.iter().zip(&parts).take_while(|(a, b)| a == b).count().min(parts.len().saturating_sub(1));
+        scope.truncate(k);
+    }
+    let cond_name = if scope.is_empty() { format!("{}_{}", merge_name, if is_case { "case" } else { "if" }) } else { scope.join("/") };
+    let what = if is_case { "case" } else { "conditional" };
 
     // Nothing outside may use the branches but the Merges.
-    let inside: FxHashSet<OpId> = then_members.iter().chain(&else_members).chain(&switches).copied().collect();
+    let inside: FxHashSet<OpId> = members.iter().flatten().chain(&switches).copied().collect();
     for &op in &inside {
         for &r in m.body.results(op) {
             if let Some(u) = m.body.uses(r).map(|u| u.op).find(|u| !inside.contains(u) && !merge_set.contains(u)) {
-                return Err(err(m, u, format!("'{}' uses '{}' of conditional '{}' without a Merge", node(m, u), node(m, op), cond_name)));
+                return Err(err(m, u, format!("'{}' uses '{}' of {} '{}' without a Merge", node(m, u), node(m, op), what, cond_name)));
             }
         }
     }
 
-    // One argument per distinct Switch input.
+    // One argument per distinct switch input; branch b gets each switch's output b.
     let mut inputs: Vec<ValueId> = Vec::new();
     let mut tin: Vec<AttrId> = Vec::new();
-    let mut then_args: Vec<ArgSource> = Vec::new();
-    let mut else_args: Vec<ArgSource> = Vec::new();
+    let mut args: Vec<Vec<ArgSource>> = (0..n).map(|_| Vec::new()).collect();
     let mut outer_ctls: Vec<ValueId> = Vec::new();
     for &sw in &switches {
         let x = tfg::data_operands(m, sw)[0];
@@ -251,41 +271,37 @@ fn raise(m: &mut Module, block: BlockId, a: &Analysis, s: &State, p: ValueId, sy
                     }
                 };
                 tin.push(t);
-                then_args.push(ArgSource { ty, values: vec![], tokens: vec![] });
-                else_args.push(ArgSource { ty, values: vec![], tokens: vec![] });
+                for b in args.iter_mut() {
+                    b.push(ArgSource { ty, values: vec![], tokens: vec![] });
+                }
                 inputs.len() - 1
             }
         };
-        else_args[i].values.push(r[0]);
-        then_args[i].values.push(r[1]);
-        else_args[i].tokens.extend(tok.iter().copied());
-        then_args[i].tokens.extend(tok);
+        for (b, branch) in args.iter_mut().enumerate() {
+            branch[i].values.push(r[b]);
+            branch[i].tokens.extend(tok.iter().copied());
+        }
     }
-    let mut then_res = Vec::new();
-    let mut else_res = Vec::new();
-    let mut then_ctls = Vec::new();
-    let mut else_ctls = Vec::new();
+    let mut res: Vec<Vec<ValueId>> = (0..n).map(|_| Vec::new()).collect();
+    let mut res_ctls: Vec<Vec<ValueId>> = (0..n).map(|_| Vec::new()).collect();
     let mut tout: Vec<AttrId> = Vec::new();
     let mut types: Vec<TypeId> = Vec::new();
     for &mg in &merges {
         if m.body.has_uses(tfg::data_results(m, mg)[1]) {
-            return Err(err(m, mg, format!("the value_index of Merge '{}' is used; cannot raise conditional '{}'", node(m, mg), cond_name)));
+            return Err(err(m, mg, format!("the value_index of Merge '{}' is used; cannot raise {} '{}'", node(m, mg), what, cond_name)));
         }
         let ins = tfg::data_operands(m, mg);
-        let pick = |b: &State| ins.iter().copied().find(|&v| contains(&a.of(v), b));
-        let (Some(t), Some(e)) = (pick(&then_s), pick(&else_s)) else {
-            return Err(err(m, mg, format!("Merge '{}' does not join both branches of conditional '{}'", node(m, mg), cond_name)));
-        };
-        then_res.push(t);
-        else_res.push(e);
+        for (b, bs) in branch_s.iter().enumerate() {
+            let Some(v) = ins.iter().copied().find(|&v| contains(&a.of(v), bs)) else {
+                return Err(err(m, mg, format!("Merge '{}' does not join every branch of {} '{}'", node(m, mg), what, cond_name)));
+            };
+            res[b].push(v);
+        }
         for c in tfg::control_operands(m, mg) {
             let cs = a.of(c);
-            if contains(&cs, &then_s) {
-                then_ctls.push(c);
-            } else if contains(&cs, &else_s) {
-                else_ctls.push(c);
-            } else {
-                outer_ctls.push(c);
+            match branch_s.iter().position(|bs| contains(&cs, bs)) {
+                Some(b) => res_ctls[b].push(c),
+                None => outer_ctls.push(c),
             }
         }
         let out = tfg::data_results(m, mg)[0];
@@ -302,60 +318,73 @@ fn raise(m: &mut Module, block: BlockId, a: &Analysis, s: &State, p: ValueId, sy
     }
 
     let base = outline::symbol_base(&cond_name);
-    let then_plan = FuncPlan {
-        name: format!("{}_then", base),
-        what: format!("the true branch of conditional '{}'", cond_name),
-        members: &then_members,
-        args: then_args,
-        results: then_res,
-        result_ctls: then_ctls,
-        implied_ctls: vec![],
-    };
-    let else_plan = FuncPlan {
-        name: format!("{}_else", base),
-        what: format!("the false branch of conditional '{}'", cond_name),
-        members: &else_members,
-        args: else_args,
-        results: else_res,
-        result_ctls: else_ctls,
-        implied_ctls: vec![],
-    };
-    let stateless = then_members.iter().chain(&else_members).all(|&o| !tf.is_stateful(m, o));
-    let then_fn = outline::build(m, symbols, &then_plan)?;
-    let else_fn = outline::build(m, symbols, &else_plan)?;
-    outer_ctls.extend(then_fn.outer_ctls.iter().chain(&else_fn.outer_ctls).copied());
+    let stateless = members.iter().flatten().all(|&o| !tf.is_stateful(m, o));
+    // Built in the order TensorFlow lists them: then before else; branch 0 first.
+    let order: Vec<usize> = if is_case { (0..n as usize).collect() } else { vec![1, 0] };
+    let mut funcs: Vec<String> = vec![String::new(); n as usize];
+    for b in order {
+        let (suffix, label) = match (is_case, b) {
+            (false, 0) => ("else".to_string(), "false branch".to_string()),
+            (false, _) => ("then".to_string(), "true branch".to_string()),
+            (true, _) => (format!("branch{}", b), format!("branch {}", b)),
+        };
+        let plan = FuncPlan {
+            name: format!("{}_{}", base, suffix),
+            what: format!("the {} of {} '{}'", label, what, cond_name),
+            members: &members[b],
+            args: std::mem::take(&mut args[b]),
+            results: std::mem::take(&mut res[b]),
+            result_ctls: std::mem::take(&mut res_ctls[b]),
+            implied_ctls: vec![],
+        };
+        let built = outline::build(m, symbols, &plan)?;
+        outer_ctls.extend(built.outer_ctls.iter().copied());
+        funcs[b] = built.name;
+    }
     let gone: FxHashSet<OpId> = inside.iter().chain(&merges).copied().collect();
     let mut ctls: Vec<ValueId> = Vec::new();
     for c in outer_ctls {
         if let Some(d) = m.body.defining_op(c).filter(|d| gone.contains(d)) {
-            return Err(err(m, d, format!("a control edge from '{}' of conditional '{}' cannot be kept", node(m, d), cond_name)));
+            return Err(err(m, d, format!("a control edge from '{}' of {} '{}' cannot be kept", node(m, d), what, cond_name)));
         }
         if !ctls.contains(&c) {
             ctls.push(c);
         }
     }
 
-    let pty = element_type(m, m.body.value_type(p));
-    let tcond = m.ctx.attr(AttrData::Type(pty));
     let tin = m.ctx.attr(AttrData::Array(tin));
     let tout = m.ctx.attr(AttrData::Array(tout));
     let empty = m.ctx.attr(AttrData::Dict(vec![]));
-    let then_ref = make_func_ref(m, &then_fn.name, empty);
-    let else_ref = make_func_ref(m, &else_fn.name, empty);
+    let refs: Vec<AttrId> = funcs.iter().map(|f| make_func_ref(m, f, empty)).collect();
     let name = outline::unique_node_name(m, block, &cond_name);
     let mut operands = vec![p];
     operands.extend(inputs);
-    let node_op = NodeBuilder::new(m, if stateless { "StatelessIf" } else { "If" })
-        .operands(&operands)
-        .control_operands(&ctls)
-        .name(&name)
-        .attr("Tcond", tcond)
-        .attr("Tin", tin)
-        .attr("Tout", tout)
-        .attr("else_branch", else_ref)
-        .attr("then_branch", then_ref)
-        .results(&types)
-        .build();
+    let node_op = if is_case {
+        let branches = m.ctx.attr(AttrData::Array(refs));
+        NodeBuilder::new(m, if stateless { "StatelessCase" } else { "Case" })
+            .operands(&operands)
+            .control_operands(&ctls)
+            .name(&name)
+            .attr("Tin", tin)
+            .attr("Tout", tout)
+            .attr("branches", branches)
+            .results(&types)
+            .build()
+    } else {
+        let pty = element_type(m, m.body.value_type(p));
+        let tcond = m.ctx.attr(AttrData::Type(pty));
+        NodeBuilder::new(m, if stateless { "StatelessIf" } else { "If" })
+            .operands(&operands)
+            .control_operands(&ctls)
+            .name(&name)
+            .attr("Tcond", tcond)
+            .attr("Tin", tin)
+            .attr("Tout", tout)
+            .attr("else_branch", refs[0])
+            .attr("then_branch", refs[1])
+            .results(&types)
+            .build()
+    };
     m.body.insert_op_before(first_merge, node_op);
     let loc = m.body.op(first_merge).loc;
     m.body.op_mut(node_op).loc = loc;
@@ -368,7 +397,7 @@ fn raise(m: &mut Module, block: BlockId, a: &Analysis, s: &State, p: ValueId, sy
         }
     }
     let gone_list: Vec<OpId> = ops.iter().copied().filter(|o| gone.contains(o)).collect();
-    // Identities that only fed the Switches (TensorFlow's `pred_id`) go with them, so they
+    // Identities that only fed the switches (TensorFlow's `pred_id`) go with them, so they
     // do not become fetches of their own.
     let mut fed: Vec<OpId> = gone_list.iter().flat_map(|&o| m.body.operands(o).collect::<Vec<_>>()).filter_map(|v| m.body.defining_op(v)).filter(|d| !gone.contains(d)).collect();
     erase_all(m, gone_list.into_iter());

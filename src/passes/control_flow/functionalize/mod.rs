@@ -6,7 +6,8 @@
 //! * [`while_loop`]: each frame, innermost first, becomes a `While`/`StatelessWhile` node
 //!   whose `cond` and `body` are new functions of the library;
 //! * [`cond`]: `Switch`es on one predicate and the `Merge`s that join their branches become
-//!   an `If`/`StatelessIf` with `then_branch`/`else_branch` functions, innermost first;
+//!   an `If`/`StatelessIf` with `then_branch`/`else_branch` functions (`_SwitchN`s, from
+//!   TensorFlow's lowering of `Case`, a `Case`/`StatelessCase`), innermost first;
 //! * [`outline`]: building those functions from sets of nodes.
 //!
 //! It runs on the module's `tfg.graph` and every non-generic `tfg.func` (and the functions it
@@ -27,6 +28,8 @@ use crate::passes::{PassContext, PassTarget};
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Kind {
     Switch,
+    /// `_SwitchN`: the N-way switch of TensorFlow's lowered `Case`.
+    SwitchN,
     Merge,
     Enter,
     Exit,
@@ -41,6 +44,7 @@ pub fn kind(m: &Module, op: OpId) -> Option<Kind> {
     }
     Some(match crate::dialect::tfg::op_type(m, op) {
         "Switch" | "RefSwitch" => Kind::Switch,
+        "_SwitchN" => Kind::SwitchN,
         "Merge" | "RefMerge" => Kind::Merge,
         "Enter" | "RefEnter" => Kind::Enter,
         "Exit" | "RefExit" => Kind::Exit,
