@@ -516,6 +516,24 @@ def tf1_nested(p):
     return f, [("x", [2, 4])]
 
 
+def lowered_control_flow(p):
+    """TensorFlow 2 control flow frozen the default way, which lowers it to TF1 control flow
+    (Switch/Merge/Enter/Exit/NextIteration/LoopCond, _SwitchN for Case): a while loop whose
+    body runs a tf.switch_case on the step and a tf.cond on the data."""
+    w = p.var([4, 4], fan_in=4)
+
+    def f(x):
+        def body(i, a):
+            a = tf.switch_case(i % 3, [lambda: tf.tanh(tf.matmul(a, w)), lambda: a * 0.5, lambda: -a])
+            a = tf.cond(tf.reduce_sum(a) > 0.0, lambda: a + 1.0, lambda: a - 0.5)
+            return i + 1, a
+
+        _, y = tf.while_loop(lambda i, a: i < 5, body, [tf.constant(0), x])
+        return y
+
+    return f, [("x", [2, 4])]
+
+
 def build_tf1(name, builder, seed, out_dir):
     """build() for a TF1 graph-mode builder: Variables frozen to Consts by
     `tf.compat.v1.graph_util.convert_variables_to_constants`, TensorFlow's outputs computed by
@@ -586,6 +604,7 @@ MODELS = {
     "tf1_while": tf1_while,
     "tf1_cond": tf1_cond,
     "tf1_nested": tf1_nested,
+    "lowered_control_flow": lowered_control_flow,
 }
 
 
