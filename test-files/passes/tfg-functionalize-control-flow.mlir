@@ -210,3 +210,33 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK:       tfg.func @w_cond_else(
 // CHECK:         RandomStandardNormal
 // CANON: While
+
+// -----
+
+// TensorFlow's lowering of Case: _SwitchN on the branch index, one Merge input per branch.
+// The Merge's control operands from a branch become that branch's control results.
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<*xf32>)
+  %i, %ctl_0 = Placeholder name("i") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<*xi32>)
+  %xs:3, %ctl_1 = _SwitchN(%x, %i) name("case/x") {T = f32, num_outs = 3 : i64} : (tensor<*xf32>, tensor<*xi32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>)
+  %b0, %ctl_2 = Tanh(%xs#0) name("case/branch0/Tanh") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %b1, %ctl_3 = Relu(%xs#1) name("case/branch1/Relu") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %b2, %ctl_4 = Neg(%xs#2) name("case/branch2/Neg") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %m:2, %ctl_5 = Merge(%b0, %b1, %b2) [%ctl_3] name("case/merge") {N = 3 : i64, T = f32} : (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xi32>)
+  %out, %ctl_6 = Identity(%m#0) name("out") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+}
+
+// CHECK-LABEL: tfg.graph
+// CHECK:       %[[X:.*]], %{{.*}} = Placeholder name("x")
+// CHECK:       %[[I:.*]], %{{.*}} = Placeholder name("i")
+// CHECK:       %[[C:.*]], %{{.*}} = StatelessCase(%[[I]], %[[X]]) name("case") {Tin = [f32], Tout = [f32], branches = [#tf_type.func<@case_branch0, {}>, #tf_type.func<@case_branch1, {}>, #tf_type.func<@case_branch2, {}>]}
+// CHECK-NEXT:  Identity(%[[C]]) name("out")
+// CHECK:       tfg.func @case_branch0(%[[A0:.*]]: tensor<*xf32> {tfg.name = "arg0"})
+// CHECK:         %[[T:.*]], %{{.*}} = Tanh(%[[A0]])
+// CHECK-NEXT:    return(%[[T]]) : tensor<*xf32>
+// CHECK:       tfg.func @case_branch1(%[[A1:.*]]: tensor<*xf32> {tfg.name = "arg0"})
+// CHECK:         %[[R:.*]], %[[RC:.*]] = Relu(%[[A1]])
+// CHECK-NEXT:    return(%[[R]]) [%[[RC]]] : tensor<*xf32>
+// CHECK:       tfg.func @case_branch2(
+// CHECK:         Neg
+// CANON: StatelessCase
