@@ -70,7 +70,7 @@ pub fn register(r: &mut PassRegistry) {
                 if crate::passes::control_flow::functionalize::has_tf1_control_flow(m) {
                     let (loops, conds) = crate::passes::control_flow::functionalize::functionalize(m)?;
                     cx.stat("num-tf1-while", "TF1 while loops raised to While/StatelessWhile first", loops as u64);
-                    cx.stat("num-tf1-if", "TF1 conditionals raised to If/StatelessIf first", conds as u64);
+                    cx.stat("num-tf1-if", "TF1 conditionals raised to If/StatelessIf (or Case) first", conds as u64);
                 }
                 let lowered = table::lower_unconvertible(m, t, &table, &tags)?;
                 cx.stat("num-lowered", "Rewrites by lower-tf-to-primitive of nodes the table has no rule for", lowered);

@@ -52,7 +52,7 @@ pub fn register(r: &mut PassRegistry) {
     });
     r.add(PassInfo {
         name: "tfg-functionalize-control-flow",
-        summary: "Raise TF1 control flow (Switch/Merge/Enter/Exit/NextIteration/LoopCond) to While and If with library functions.",
+        summary: "Raise TF1 control flow (Switch/Merge/Enter/Exit/NextIteration/LoopCond, _SwitchN) to While, If and Case with library functions.",
         options: &[],
         anchor: Some("builtin.module"),
         create: |_| Ok(Box::new(functionalize::run)),

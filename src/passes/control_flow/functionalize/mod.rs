@@ -67,7 +67,7 @@ pub fn has_tf1_control_flow(m: &Module) -> bool {
 pub fn run(m: &mut Module, _target: PassTarget, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
     let (loops, conds) = functionalize(m)?;
     cx.stat("num-while", "TF1 while loops raised to While/StatelessWhile", loops as u64);
-    cx.stat("num-if", "TF1 conditionals raised to If/StatelessIf", conds as u64);
+    cx.stat("num-if", "TF1 conditionals raised to If/StatelessIf (_SwitchN ones to Case/StatelessCase)", conds as u64);
     cx.mark_changed_if(loops + conds > 0);
     Ok(())
 }
