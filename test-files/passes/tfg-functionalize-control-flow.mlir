@@ -240,3 +240,25 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK:       tfg.func @case_branch2(
 // CHECK:         Neg
 // CANON: StatelessCase
+
+// -----
+
+// The Ref forms (RefEnter, RefMerge, RefSwitch, RefNextIteration, RefExit) are raised alike.
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %v, %ctl = VariableV2 name("v") {container = "", dtype = f32, shape = #tf_type.shape<3>, shared_name = ""} : () -> (tensor<3x!tf_type.f32ref>)
+  %e, %ctl_0 = RefEnter(%v) name("r/Enter") {T = f32, frame_name = "r/while_context", is_constant = false, parallel_iterations = 10 : i64} : (tensor<3x!tf_type.f32ref>) -> (tensor<3x!tf_type.f32ref>)
+  %m:2, %ctl_1 = RefMerge(%e, %n) name("r/Merge") {N = 2 : i64, T = f32} : (tensor<3x!tf_type.f32ref>, tensor<3x!tf_type.f32ref>) -> (tensor<3x!tf_type.f32ref>, tensor<i32>)
+  %p, %ctl_2 = Const [%ctl_1] name("r/p") {dtype = i1, value = dense<false> : tensor<i1>} : () -> (tensor<i1>)
+  %lc, %ctl_3 = LoopCond(%p) name("r/LoopCond") : (tensor<i1>) -> (tensor<i1>)
+  %s:2, %ctl_4 = RefSwitch(%m#0, %lc) name("r/Switch") {T = f32} : (tensor<3x!tf_type.f32ref>, tensor<i1>) -> (tensor<3x!tf_type.f32ref>, tensor<3x!tf_type.f32ref>)
+  %n, %ctl_5 = RefNextIteration(%s#1) name("r/NextIteration") {T = f32} : (tensor<3x!tf_type.f32ref>) -> (tensor<3x!tf_type.f32ref>)
+  %x, %ctl_6 = RefExit(%s#0) name("r/Exit") {T = f32} : (tensor<3x!tf_type.f32ref>) -> (tensor<3x!tf_type.f32ref>)
+  %out, %ctl_7 = Identity(%x) name("out") {T = f32} : (tensor<3x!tf_type.f32ref>) -> (tensor<3xf32>)
+}
+
+// CHECK-LABEL: tfg.graph
+// CHECK:       %[[V:.*]], %{{.*}} = VariableV2 name("v")
+// CHECK-NEXT:  %[[R:.*]], %{{.*}} = StatelessWhile(%[[V]]) name("r") {T = [!tf_type.f32ref], body = #tf_type.func<@r_body, {}>, cond = #tf_type.func<@r_cond, {}>
+// CHECK-NEXT:  Identity(%[[R]]) name("out")
+// CHECK:       tfg.func @r_body(%[[A:.*]]: tensor<3x!tf_type.f32ref> {tfg.name = "arg0"})
+// CHECK:         return(%[[A]]) : tensor<3x!tf_type.f32ref>

@@ -263,14 +263,8 @@ fn raise(m: &mut Module, block: BlockId, a: &Analysis, s: &State, p: ValueId, sy
             None => {
                 inputs.push(x);
                 let ty = m.body.value_type(x);
-                let t = match m.op_attr(sw, "T") {
-                    Some(t) => t,
-                    None => {
-                        let e = element_type(m, ty);
-                        m.ctx.attr(AttrData::Type(e))
-                    }
-                };
-                tin.push(t);
+                let e = element_type(m, ty);
+                tin.push(m.ctx.attr(AttrData::Type(e)));
                 for b in args.iter_mut() {
                     b.push(ArgSource { ty, values: vec![], tokens: vec![] });
                 }
@@ -307,14 +301,8 @@ fn raise(m: &mut Module, block: BlockId, a: &Analysis, s: &State, p: ValueId, sy
         let out = tfg::data_results(m, mg)[0];
         let ty = m.body.value_type(out);
         types.push(ty);
-        let t = match m.op_attr(mg, "T") {
-            Some(t) => t,
-            None => {
-                let e = element_type(m, ty);
-                m.ctx.attr(AttrData::Type(e))
-            }
-        };
-        tout.push(t);
+        let e = element_type(m, ty);
+        tout.push(m.ctx.attr(AttrData::Type(e)));
     }
 
     let base = outline::symbol_base(&cond_name);

@@ -257,15 +257,12 @@ fn raise(m: &mut Module, block: BlockId, fr: &mut Frames, f: usize, symbols: &mu
             None => m.body.value_type(tfg::data_results(m, v.enter)[0]),
         })
         .collect();
-    let t_list: Vec<crate::ir::AttrId> = vars
+    // T from the values themselves (a RefEnter's T is the dtype its ref value refers to).
+    let t_list: Vec<crate::ir::AttrId> = inputs
         .iter()
-        .map(|v| match m.op_attr(v.enter, "T") {
-            Some(a) => a,
-            None => {
-                let ty = m.body.value_type(tfg::data_operands(m, v.enter)[0]);
-                let elem = element_type(m, ty);
-                m.ctx.attr(AttrData::Type(elem))
-            }
+        .map(|&v| {
+            let elem = element_type(m, m.body.value_type(v));
+            m.ctx.attr(AttrData::Type(elem))
         })
         .collect();
     let t_attr = m.ctx.attr(AttrData::Array(t_list));
