@@ -557,6 +557,134 @@ def keras_lstm_masked(p):
         return f(tf.concat([x[:, :3], tf.zeros([2, 2, 4])], axis=1))
 
     return g, feeds
+def tf1(builder):
+    """A TF1 graph-mode builder: `builder(p)` returns (fn, feeds) as the others do, but `fn`
+    is called on Placeholders inside a `tf.Graph` with control flow v2 off, so
+    `tf.compat.v1.while_loop` and `tf.compat.v1.cond` write Switch/Merge/Enter/Exit/
+    NextIteration/LoopCond; the graph is frozen with TensorFlow 1's freezer (build_tf1)."""
+    builder.tf1 = True
+    return builder
+
+
+@tf1
+def tf1_while(p):
+    """A TF1 while loop: a counter (i < 5), a loop-carried tensor, a captured weight (a loop
+    invariant, an Enter with is_constant=true) and a second invariant bias."""
+    w = p.var([5, 5], fan_in=5)
+    b = p.var([5], scale=0.1)
+
+    def f(x):
+        _, y = tf.compat.v1.while_loop(
+            lambda i, a: i < 5,
+            lambda i, a: (i + 1, tf.tanh(tf.matmul(a, w) + b) + a * 0.5),
+            [tf.constant(0), x],
+        )
+        return y
+
+    return f, [("x", [3, 5])]
+
+
+@tf1
+def tf1_cond(p):
+    """TF1 conditionals on data-dependent predicates, twice (on h and -h, so both branches
+    run); each branch returns two values and one uses a captured weight."""
+    w, b = p.dense(6, 6)
+
+    def branch(h):
+        return tf.compat.v1.cond(
+            tf.reduce_sum(h) > 0.0,
+            lambda: (tf.nn.relu(h + b), h * 2.0),
+            lambda: (tf.tanh(h - b), h - 1.0),
+        )
+
+    def f(x):
+        h = tf.matmul(x, w)
+        t1, e1 = branch(h)
+        t2, e2 = branch(-h)
+        return t1 + t2, e1 * e2
+
+    return f, [("x", [2, 6])]
+
+
+@tf1
+def tf1_nested(p):
+    """Nested TF1 control flow: an outer while loop (3 steps) whose body runs an inner while
+    loop for i + 1 steps and a conditional on the step's parity."""
+    w = p.var([4, 4], fan_in=4)
+
+    def f(x):
+        def body(i, a):
+            _, a = tf.compat.v1.while_loop(lambda j, c: j <= i, lambda j, c: (j + 1, tf.tanh(tf.matmul(c, w))), [tf.constant(0), a])
+            a = tf.compat.v1.cond(tf.equal(tf.math.floormod(i, 2), 0), lambda: a * 2.0, lambda: a - 0.25)
+            return i + 1, a
+
+        _, y = tf.compat.v1.while_loop(lambda i, a: i < 3, body, [tf.constant(0), x])
+        return y
+
+    return f, [("x", [2, 4])]
+
+
+def lowered_control_flow(p):
+    """TensorFlow 2 control flow frozen the default way, which lowers it to TF1 control flow
+    (Switch/Merge/Enter/Exit/NextIteration/LoopCond, _SwitchN for Case): a while loop whose
+    body runs a tf.switch_case on the step and a tf.cond on the data."""
+    w = p.var([4, 4], fan_in=4)
+
+    def f(x):
+        def body(i, a):
+            a = tf.switch_case(i % 3, [lambda: tf.tanh(tf.matmul(a, w)), lambda: a * 0.5, lambda: -a])
+            a = tf.cond(tf.reduce_sum(a) > 0.0, lambda: a + 1.0, lambda: a - 0.5)
+            return i + 1, a
+
+        _, y = tf.while_loop(lambda i, a: i < 5, body, [tf.constant(0), x])
+        return y
+
+    return f, [("x", [2, 4])]
+
+
+def build_tf1(name, builder, seed, out_dir):
+    """build() for a TF1 graph-mode builder: Variables frozen to Consts by
+    `tf.compat.v1.graph_util.convert_variables_to_constants`, TensorFlow's outputs computed by
+    running the frozen GraphDef in a session."""
+    tf1 = tf.compat.v1
+    was_v2 = tf1.control_flow_v2_enabled()
+    tf1.disable_control_flow_v2()
+    try:
+        g = tf.Graph()
+        with g.as_default():
+            p = Params(seed)
+            fn, feeds = builder(p)
+            phs = [tf1.placeholder(tf.float32, shape, name=feed) for feed, shape in feeds]
+            outs = fn(*phs)
+            if not isinstance(outs, (list, tuple)):
+                outs = [outs]
+            outs = [tf.identity(o, name=f"output_{k}") for k, o in enumerate(outs)]
+            with tf1.Session(graph=g) as sess:
+                sess.run(tf1.global_variables_initializer())
+                graph_def = tf1.graph_util.convert_variables_to_constants(sess, g.as_graph_def(), [o.op.name for o in outs])
+    finally:
+        if was_v2:
+            tf1.enable_control_flow_v2()
+    inputs = [p.array(shape) for _, shape in feeds]
+    run = tf.Graph()
+    with run.as_default():
+        tf.graph_util.import_graph_def(graph_def, name="")
+        with tf1.Session(graph=run) as sess:
+            outputs = sess.run([f"output_{k}:0" for k in range(len(outs))], {f"{feed}:0": a for (feed, _), a in zip(feeds, inputs)})
+    outputs = [np.asarray(o) for o in outputs]
+    with open(os.path.join(out_dir, name + ".pb"), "wb") as f:
+        f.write(graph_def.SerializeToString(deterministic=True))
+    arrays = {f"in:{feed}": a for (feed, _), a in zip(feeds, inputs)}
+    arrays.update({f"out:{k}": o for k, o in enumerate(outputs)})
+    np.savez(os.path.join(out_dir, name + ".npz"), **arrays)
+    return {
+        "name": name,
+        "feeds": [feed for feed, _ in feeds],
+        "fetches": [f"output_{k}" for k in range(len(outs))],
+        "input_shapes": [list(a.shape) for a in inputs],
+        "output_shapes": [list(o.shape) for o in outputs],
+        "ops": sorted({n.op for n in graph_def.node}),
+    }
 
 
 MODELS = {
@@ -589,6 +717,10 @@ MODELS = {
     "keras_bidirectional": keras_bidirectional,
     "keras_stacked_rnn": keras_stacked_rnn,
     "keras_lstm_masked": keras_lstm_masked,
+    "tf1_while": tf1_while,
+    "tf1_cond": tf1_cond,
+    "tf1_nested": tf1_nested,
+    "lowered_control_flow": lowered_control_flow,
 }
 
 
@@ -637,6 +769,8 @@ def node_of(tensor_name):
 
 
 def build(name, builder, seed, out_dir):
+    if getattr(builder, "tf1", False):
+        return build_tf1(name, builder, seed, out_dir)
     p = Params(seed)
     fn, feeds = builder(p)
     frozen, graph_def = freeze(fn, feeds, getattr(builder, "functional", False))

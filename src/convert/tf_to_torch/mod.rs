@@ -66,6 +66,12 @@ pub fn register(r: &mut PassRegistry) {
             let table = table::load()?;
             let tags = crate::tables::Tags::new(opts.tags.clone());
             Ok(Box::new(move |m: &mut crate::ir::Module, t, cx: &mut crate::passes::PassContext| {
+                // TF1 control flow is raised to While/If with library functions first.
+                if crate::passes::control_flow::functionalize::has_tf1_control_flow(m) {
+                    let (loops, conds) = crate::passes::control_flow::functionalize::functionalize(m)?;
+                    cx.stat("num-tf1-while", "TF1 while loops raised to While/StatelessWhile first", loops as u64);
+                    cx.stat("num-tf1-if", "TF1 conditionals raised to If/StatelessIf (or Case) first", conds as u64);
+                }
                 let lowered = table::lower_unconvertible(m, t, &table, &tags)?;
                 cx.stat("num-lowered", "Rewrites by lower-tf-to-primitive of nodes the table has no rule for", lowered);
                 // The rule that chose each node's lowering, counted for the statistics.

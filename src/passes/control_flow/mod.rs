@@ -7,10 +7,13 @@
 //!   [`worklist`]: the order TensorFlow's rewrite driver visits ops in.
 //! * [`functional_to_region`]: inlining functions into regions.
 //! * [`capture`], [`outline`], [`region_to_functional`]: the way back.
+//! * [`functionalize`]: `tfg-functionalize-control-flow`, TF1 control flow (Switch/Merge,
+//!   Enter/Exit/NextIteration/LoopCond) raised to functional `While` and `If`.
 
 pub mod capture;
 pub mod common;
 pub mod functional_to_region;
+pub mod functionalize;
 pub mod outline;
 pub mod region_to_functional;
 pub mod worklist;
@@ -46,5 +49,12 @@ pub fn register(r: &mut PassRegistry) {
                 region_to_functional::run(m, t, cx, force)
             }))
         },
+    });
+    r.add(PassInfo {
+        name: "tfg-functionalize-control-flow",
+        summary: "Raise TF1 control flow (Switch/Merge/Enter/Exit/NextIteration/LoopCond, _SwitchN) to While, If and Case with library functions.",
+        options: &[],
+        anchor: Some("builtin.module"),
+        create: |_| Ok(Box::new(functionalize::run)),
     });
 }
