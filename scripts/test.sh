@@ -15,6 +15,8 @@
 #      scripts/nvim-lsp-test.sh,       amanda-lsp in Neovim's LSP client; the VS Code
 #      scripts/vscode-grammar-test.sh  grammar under vscode-textmate (skipped when absent)
 #      scripts/check-lowering.py       lower-tf-to-primitive's output run by TensorFlow
+#      scripts/tf1-functionalize-check.py  TF1 control flow raised to functional ops, run by
+#                                      TensorFlow (same outputs as the original graph)
 #      scripts/dot-check.sh            --emit=dot of every accepted input rendered by dot
 #   4. scripts/oracle_check.py         --canonical == TensorFlow's printer (when tensorflow
 #                                      is importable)
@@ -248,6 +250,16 @@ if $run_oracle; then
     script_step "lowering vs TensorFlow" python3 scripts/check-lowering.py "$AMANDA_OPT"
   else
     record "lowering vs TensorFlow" 0 0 "tensorflow not importable, skipped"
+  fi
+fi
+
+# ---------------------------------------------------------------- 3h. TF1 control flow raised
+if $run_oracle; then
+  section "tfg-functionalize-control-flow: raised TF1 graphs run by TensorFlow, same outputs"
+  if python3 -c "import tensorflow" >/dev/null 2>&1; then
+    script_step "TF1 control flow raised" python3 scripts/tf1-functionalize-check.py --amanda-opt "$AMANDA_OPT"
+  else
+    record "TF1 control flow raised" 0 0 "tensorflow not importable, skipped"
   fi
 fi
 
