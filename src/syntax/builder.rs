@@ -593,6 +593,17 @@ impl<'t> ParseCx<'t> {
         if let Some(&t) = self.type_cache.get(text) {
             return Ok(t);
         }
+        let (inputs, results) = self.function_type_text_parts(text, l, r)?;
+        let t = self.function_type(inputs, results);
+        self.type_cache.insert(text, t);
+        Ok(t)
+    }
+
+    /// The input and result types of a [`FunctionTypeText`](super::lexer::Token::FunctionTypeText)
+    /// token, without interning the function type itself: an op's trailing `(ins) -> outs`
+    /// only gives the types of its operands and results, and a large graph can have nearly
+    /// as many distinct signatures as ops (each element type is still cached by its text).
+    pub fn function_type_text_parts(&mut self, text: &'t str, l: usize, r: usize) -> ActionResult<(Vec<TypeId>, Vec<TypeId>)> {
         // The lexer guarantees the shape `( [S, ...] ) -> ( [S, ...] )` or `( [S, ...] ) -> S`,
         // where no S contains a parenthesis or a comma.
         let close = text.find(')').unwrap_or(text.len() - 1);
@@ -604,9 +615,7 @@ impl<'t> ParseCx<'t> {
         } else {
             vec![self.simple_type_item(&text[rest..], l + rest, r)?]
         };
-        let t = self.function_type(inputs, results);
-        self.type_cache.insert(text, t);
-        Ok(t)
+        Ok((inputs, results))
     }
 
     /// The comma-separated simple types of `text[from..to]`; `at` is where `text` starts.
@@ -633,14 +642,6 @@ impl<'t> ParseCx<'t> {
             self.bang_type(text, false, l, r)
         } else {
             self.word_type(text, l, r)
-        }
-    }
-
-    /// A function type as the trailing type of a custom-form op.
-    pub fn trailing_function(&self, t: TypeId) -> TrailingType {
-        match self.module.ctx.type_data(t) {
-            TypeData::Function { inputs, results } => TrailingType::Function(inputs.clone(), results.clone()),
-            _ => TrailingType::List(vec![t]),
         }
     }
 
@@ -1474,7 +1475,7 @@ impl<'t> ParseCx<'t> {
         regions: Vec<RegionId>,
         properties: Option<Vec<NamedAttr>>,
         attrs: Vec<NamedAttr>,
-        fn_ty: TypeId,
+        (inputs, results): (Vec<TypeId>, Vec<TypeId>),
         l: usize,
         r: usize,
     ) -> ActionResult<Box<OpParts>> {
@@ -1483,15 +1484,11 @@ impl<'t> ParseCx<'t> {
             None => None,
         };
         let span = Span::new(l, r);
-        let (operand_types, outs): (SmallVec<[Option<TypeId>; 4]>, _) = match self.module.ctx.type_data(self.module.ctx.resolved_type(fn_ty)) {
-            TypeData::Function { inputs, results } => {
-                if inputs.len() != operands.len() {
-                    return fail(span, format!("expected {} operand type(s) but had {}", operands.len(), inputs.len()));
-                }
-                (inputs.iter().map(|&t| Some(t)).collect(), results.iter().copied().collect::<SmallVec<[TypeId; 4]>>())
-            }
-            _ => return fail(span, "expected function type"),
-        };
+        if inputs.len() != operands.len() {
+            return fail(span, format!("expected {} operand type(s) but had {}", operands.len(), inputs.len()));
+        }
+        let operand_types: SmallVec<[Option<TypeId>; 4]> = inputs.iter().map(|&t| Some(t)).collect();
+        let outs = SmallVec::<[TypeId; 4]>::from_vec(results);
         let quoted = &name[1..name.len() - 1];
         if quoted.is_empty() {
             return fail(span, "empty operation name is invalid");
