@@ -49,3 +49,21 @@ pub fn unhex(s: &str) -> Option<Vec<u8>> {
     }
     (bad == 0).then_some(out)
 }
+
+/// The raw data of a `dense<...>` literal's value `a` when it is hex: the bytes of a
+/// [`Hex`](super::AttrData::Hex) blob as they are, or a `"0x..."` string decoded (`None`
+/// for anything else, or bad hex).
+pub fn raw_data(ctx: &super::Context, a: super::AttrId) -> Option<std::borrow::Cow<'_, [u8]>> {
+    use super::AttrData;
+    match ctx.attr_data(ctx.resolved_attr(a)) {
+        AttrData::Hex(b) => Some(std::borrow::Cow::Borrowed(&b[..])),
+        AttrData::String { spelling, .. } => unhex(ctx.str(*spelling)).map(std::borrow::Cow::Owned),
+        _ => None,
+    }
+}
+
+/// Whether `s` is hex as MLIR prints it: `0x` and an even number of upper-case hex digits
+/// (the spelling a [`Hex`](super::AttrData::Hex) blob prints back exactly).
+pub fn is_canonical_hex(s: &str) -> bool {
+    s.strip_prefix("0x").is_some_and(|d| d.len() % 2 == 0 && d.bytes().all(|c| c.is_ascii_digit() || (b'A'..=b'F').contains(&c)))
+}

@@ -812,6 +812,7 @@ impl<'t> ParseCx<'t> {
                     None => self.module.ctx.unit_attr(),
                 };
                 self.check_dense(value, t, span)?;
+                let value = self.hex_as_bytes(value, t);
                 AttrData::Dense { value, ty: t }
             }
             AttrSyntax::DenseResource(handle) => {
@@ -1071,6 +1072,27 @@ impl<'t> ParseCx<'t> {
     }
 
     /// Checks that a dense literal fits its shaped type.
+    /// A dense literal's hex string spelled as MLIR prints it (`"0xAB..."`, upper case) as the
+    /// bytes it denotes, when the elements are numbers (for strings it is one element): the
+    /// form importers and passes make, so equal data is one attribute (see `AttrData::Hex`).
+    fn hex_as_bytes(&mut self, value: AttrId, ty: TypeId) -> AttrId {
+        let ctx = &self.module.ctx;
+        let AttrData::String { spelling, ty: None } = ctx.attr_data(value) else { return value };
+        let elem = match ctx.type_data(ctx.resolved_type(ty)) {
+            TypeData::RankedTensor { elem, .. } | TypeData::Vector { elem, .. } => ctx.resolved_type(*elem),
+            _ => return value,
+        };
+        let numeric = matches!(ctx.type_data(elem), TypeData::Integer { .. } | TypeData::Index | TypeData::Float(_) | TypeData::Complex(_));
+        let text = ctx.str(*spelling);
+        if !numeric || !crate::ir::hex::is_canonical_hex(text) {
+            return value;
+        }
+        match crate::ir::hex::unhex(text) {
+            Some(raw) => self.module.ctx.attr(AttrData::Hex(crate::ir::Blob::new(raw.into()))),
+            None => value,
+        }
+    }
+
     fn check_dense(&self, value: AttrId, ty: TypeId, span: Span) -> ActionResult<()> {
         let ctx = &self.module.ctx;
         let (shape, elem) = match ctx.type_data(ctx.resolved_type(ty)) {
