@@ -128,4 +128,75 @@ mod tests {
         assert_ne!(a, Blob::copy_from(&other));
         assert_ne!(a, Blob::copy_from(&data[..9999]));
     }
+
+    /// The value of the `dense<...>` attribute of the first op's `value`.
+    fn dense_value(m: &crate::ir::Module) -> (crate::ir::AttrId, crate::ir::AttrId) {
+        let op = m.body.block_ops(m.top).next().expect("an op");
+        let name = m.ctx.lookup_sym("value").expect("a value attribute");
+        let a = m.body.op(op).attrs.iter().find(|e| e.name == name).expect("value").value;
+        let crate::ir::AttrData::Dense { value, .. } = m.ctx.attr_data(a) else { panic!("not dense") };
+        (a, *value)
+    }
+
+    fn parse(text: &str) -> crate::ir::Module {
+        crate::syntax::parse_module(text).unwrap_or_else(|d| panic!("{:?}", d.first().map(|d| &d.message)))
+    }
+
+    #[test]
+    fn parsed_hex_literals_of_numbers_are_bytes_and_print_as_written() {
+        use crate::ir::AttrData;
+        use crate::printer::{print_module, PrintOptions};
+        let data: Vec<u8> = (0..404u32).map(|i| (i * 13) as u8).collect();
+        let upper = crate::ir::hex::hex(&data);
+        let lower = format!("0x{}", upper[2..].to_ascii_lowercase());
+        let text = |h: &str, ty: &str| format!("\"tfg.Const\"() {{value = dense<\"{h}\"> : tensor<{ty}>}} : () -> (tensor<{ty}>)\n");
+        let canonical = parse(&text(&upper, "101xf32"));
+        let (_, v) = dense_value(&canonical);
+        assert!(matches!(canonical.ctx.attr_data(v), AttrData::Hex(b) if b[..] == data[..]));
+        // Both printers give back the text (the canonical one prints more than 100 elements that
+        // are not all equal as hex, in upper case).
+        for opts in [PrintOptions::default(), PrintOptions { canonical: true, ..Default::default() }] {
+            assert!(print_module(&canonical, opts).contains(&format!("dense<\"{upper}\"> : tensor<101xf32>")));
+        }
+        // Lower-case hex keeps its spelling (a string), and prints as MLIR would canonically.
+        let spelled = parse(&text(&lower, "101xf32"));
+        let (_, v) = dense_value(&spelled);
+        assert!(matches!(spelled.ctx.attr_data(v), AttrData::String { .. }));
+        assert!(print_module(&spelled, PrintOptions::default()).contains(&lower));
+        assert!(print_module(&spelled, PrintOptions { canonical: true, ..Default::default() }).contains(&upper));
+        // A hex string of string elements is one string element.
+        let strings = parse(&text("0xAB", "2x!tf_type.string"));
+        assert!(matches!(strings.ctx.attr_data(dense_value(&strings).1), AttrData::String { .. }));
+    }
+
+    #[test]
+    fn bytes_and_parsed_hex_are_one_attribute() {
+        use crate::ir::AttrData;
+        let data: Vec<u8> = (0..8u32).flat_map(|i| i.to_le_bytes()).collect();
+        let mut m = parse(&format!("\"tfg.Const\"() {{value = dense<\"{}\"> : tensor<8xi32>}} : () -> (tensor<8xi32>)\n", crate::ir::hex::hex(&data)));
+        let (a, v) = dense_value(&m);
+        // Interning the same bytes from another buffer finds the parsed attribute.
+        let again = m.ctx.attr(AttrData::Hex(Blob::new(Bytes::from(data.clone()))));
+        assert_eq!(again, v);
+        let ty = match m.ctx.attr_data(a) {
+            AttrData::Dense { ty, .. } => *ty,
+            _ => unreachable!(),
+        };
+        assert_eq!(m.ctx.attr(AttrData::Dense { value: again, ty }), a);
+        // A module holding the string form equals one holding the bytes.
+        let mut as_string = m.clone();
+        let op = as_string.body.block_ops(as_string.top).next().unwrap();
+        let s = as_string.ctx.sym(&crate::ir::hex::hex(&data));
+        let sv = as_string.ctx.attr(AttrData::String { spelling: s, ty: None });
+        let dense = as_string.ctx.attr(AttrData::Dense { value: sv, ty });
+        let name = as_string.ctx.sym("value");
+        as_string.body.set_attr(op, name, dense);
+        assert_ne!(dense, a);
+        assert!(crate::ir::equal::modules_equal(&m, &as_string));
+        assert!(crate::ir::equal::modules_equal(&as_string, &m));
+        // Other bytes differ.
+        let other = m.ctx.attr(AttrData::Hex(Blob::copy_from(&data[..28])));
+        assert_ne!(other, v);
+        let _ = &mut m;
+    }
 }

@@ -7,6 +7,8 @@ pub mod generic;
 pub mod import;
 pub mod pbtxt;
 pub mod proto;
+#[cfg(test)]
+mod shared_tests;
 
 pub use export::export_module;
 pub use import::import_graphdef;
