@@ -106,9 +106,12 @@ mod tests {
         Blob::copy_from(&[0x00, 0xAB, 0x7f]).write_hex(&mut s);
         assert_eq!(s, "0x00AB7F");
         let big: Vec<u8> = (0..1000u32).map(|i| (i * 7) as u8).collect();
-        let mut s = String::new();
-        write_hex(&big, &mut s);
-        assert_eq!(s, crate::ir::hex::hex(&big));
+        let mut s = String::from("0x");
+        for b in &big {
+            s.push_str(&format!("{b:02X}"));
+        }
+        assert_eq!(crate::ir::hex::hex(&big), s);
+        assert_eq!(crate::ir::hex::unhex(&s).as_deref(), Some(&big[..]));
     }
 
     #[test]

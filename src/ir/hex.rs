@@ -1,19 +1,14 @@
 //! MLIR's hex form of raw data: `dense<"0x...">` literals hold an attribute's little-endian
 //! element bytes as hex text; the interchange formats (GraphDef `tensor_content`, ONNX
-//! `raw_data`, opaque protobuf attributes) go through these two functions.
+//! `raw_data`, opaque protobuf attributes) go through these functions. Importers keep such
+//! data as bytes ([`AttrData::Hex`](super::AttrData::Hex)); [`raw_data`] reads either form.
 
 /// `0x` and two upper-case hex digits per byte: the text of `dense<"0x...">` (MLIR prints
 /// hex in upper case).
 pub fn hex(bytes: &[u8]) -> String {
-    const D: &[u8; 16] = b"0123456789ABCDEF";
-    let mut s = Vec::with_capacity(2 + 2 * bytes.len());
-    s.extend_from_slice(b"0x");
-    for &b in bytes {
-        s.push(D[(b >> 4) as usize]);
-        s.push(D[(b & 15) as usize]);
-    }
-    // Only ASCII hex digits were written.
-    String::from_utf8(s).unwrap_or_default()
+    let mut s = String::new();
+    super::blob::write_hex(bytes, &mut s);
+    s
 }
 
 /// The bytes of `0x...` / `0X...` text (either case); `None` for an odd length or a
