@@ -170,6 +170,13 @@ mod tests {
         // A hex string of string elements is one string element.
         let strings = parse(&text("0xAB", "2x!tf_type.string"));
         assert!(matches!(strings.ctx.attr_data(dense_value(&strings).1), AttrData::String { .. }));
+        assert!(print_module(&strings, PrintOptions::default()).contains("dense<\"0xAB\"> : tensor<2x!tf_type.string>"));
+        // So is every string of a list, whatever the element type.
+        for ty in ["2x!tf_type.string", "2xi8"] {
+            let list = parse(&format!("\"tfg.Const\"() {{value = dense<[\"0xAB\", \"0xCD\"]> : tensor<{ty}>}} : () -> (tensor<{ty}>)\n"));
+            let AttrData::Array(items) = list.ctx.attr_data(dense_value(&list).1) else { panic!("not a list") };
+            assert!(items.iter().all(|&i| matches!(list.ctx.attr_data(i), AttrData::String { .. })), "{ty}");
+        }
     }
 
     #[test]

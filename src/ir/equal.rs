@@ -371,8 +371,8 @@ impl Cmp<'_> {
             (AttrData::Loc(p), AttrData::Loc(q)) => self.loc(&p, &q, path)?,
             (AttrData::Hex(p), AttrData::Hex(q)) if p == q => {}
             // A hex literal held as bytes is the string it prints as.
-            (AttrData::Hex(p), AttrData::String { spelling, ty: None }) if hex_spells(&p, ca.str(spelling)) => {}
-            (AttrData::String { spelling, ty: None }, AttrData::Hex(q)) if hex_spells(&q, cb.str(spelling)) => {}
+            (AttrData::Hex(p), AttrData::String { spelling, ty: None }) if hex_spells(&p, cb.str(spelling)) => {}
+            (AttrData::String { spelling, ty: None }, AttrData::Hex(q)) if hex_spells(&q, ca.str(spelling)) => {}
             _ => return differ(),
         }
         self.attr_eq.insert((x, y));
