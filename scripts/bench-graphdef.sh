@@ -50,10 +50,9 @@ printf '%-44s %8.3f s  (less start-up)\n' "TF GraphDef.ParseFromString" "$tf_par
 printf '%-44s %8.3f s  (less start-up)\n' "TF ParseFromString + import_graph_def" "$tf_import"
 printf '%-44s %8.3f s  %sx cat  %sx TF parse+import\n' "amanda-opt --emit=graphdef (round trip)" "$t_export" "$(ratio "$t_export" "$t_cat")" "$(ratio "$t_export" "$tf_import")"
 printf '%-44s %8.3f s  %sx cat  %sx TF parse+import\n' "amanda-opt -o /dev/null (prints tfg text)" "$t_print" "$(ratio "$t_print" "$t_cat")" "$(ratio "$t_print" "$tf_import")"
-if [ -x /usr/bin/time ]; then
-  printf '%-44s %8s MiB (file %.0f MiB)\n' "peak memory, --emit=graphdef" "$(peak "$tool" "$model" --emit=graphdef -o "$work/out.pb")" "$(echo "$size / 1048576" | bc -l)"
-  printf '%-44s %8s MiB\n' "peak memory, TF parse+import" "$(peak "$py" -c "$import_" "$model")"
-fi
+printf '%-44s %8s MiB (file %.0f MiB)\n' "peak memory, --emit=graphdef" "$(peak "$tool" "$model" --emit=graphdef -o "$work/out.pb")" "$(echo "$size / 1048576" | bc -l)"
+printf '%-44s %8s MiB\n' "peak memory, -o /dev/null (tfg text)" "$(peak "$tool" "$model" -o /dev/null)"
+printf '%-44s %8s MiB\n' "peak memory, TF parse+import" "$(peak "$py" -c "$import_" "$model")"
 # Equal as TensorFlow's own round-trip test compares (default attributes stripped, tensors by
 # value: scripts/graphdef_tf_roundtrip.py's normalize), as the importer adds default attributes.
 same='import sys; sys.path.insert(0, "scripts"); from graphdef_tf_roundtrip import normalize; from tensorflow.core.framework import graph_pb2

@@ -13,9 +13,17 @@ best() {
   echo "$b"
 }
 
-# peak CMD...: the peak resident memory of CMD in MiB (GNU time).
+# peak CMD...: the peak resident memory of CMD in MiB (GNU time, else Python's getrusage of
+# the child: both report the largest resident set, file-backed pages of a mapped input
+# included).
 peak() {
-  /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f", $1/1024}'
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f", $1/1024}'
+  else
+    python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print("%.0f" % (resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024))' "$@"
+  fi
 }
 
 # ratio A B: A / B with two decimals.

@@ -37,6 +37,11 @@ printf '%-34s %8.3f s\n' "cat (reading the bytes)" "$t_cat"
 printf '%-34s %8.3f s\n' "onnx.load" "$t_load"
 printf '%-34s %8.3f s  %5.2fx onnx.load\n' "amanda-opt -o /dev/null" "$t_print" "$(echo "$t_print / $t_load" | bc -l)"
 printf '%-34s %8.3f s  %5.2fx onnx.load\n' "amanda-opt --emit=onnx" "$t_export" "$(echo "$t_export / $t_load" | bc -l)"
-if [ -x /usr/bin/time ]; then
-  printf '%-34s %8s MiB (file %.0f MiB)\n' "peak memory, --emit=onnx" "$(peak "$tool" "$model" --emit=onnx -o "$work/out.onnx")" "$(echo "$size / 1048576" | bc -l)"
+printf '%-34s %8s MiB (file %.0f MiB)\n' "peak memory, --emit=onnx" "$(peak "$tool" "$model" --emit=onnx -o "$work/out.onnx")" "$(echo "$size / 1048576" | bc -l)"
+printf '%-34s %8s MiB\n' "peak memory, -o /dev/null (text)" "$(peak "$tool" "$model" -o /dev/null)"
+printf '%-34s %8s MiB\n' "peak memory, onnx.load" "$(peak "$py" -c "import onnx, sys; onnx.load(sys.argv[1])" "$model")"
+if cmp -s "$model" "$work/out.onnx"; then
+  echo "round trip: the exported model is byte-identical to the input"
+else
+  echo "round trip: the exported model differs from the input (bytes)"
 fi

@@ -416,11 +416,11 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
     crate::emit::check_kind(opts).map_err(|e| report_plain(&e))?;
     if !opts.graphdef_to_mlir && crate::interchange::onnx::cli::is_onnx_input(ext, bytes) {
         let pm = build_pass_manager(opts, registry, flags, print_opts).map_err(|e| report_plain(&e))?;
-        return crate::interchange::onnx::cli::drive_onnx(opts, pm, &name, bytes, print_opts);
+        return crate::interchange::onnx::cli::drive_onnx(opts, pm, &name, &input.shared(), print_opts);
     }
     if crate::interchange::cli::is_graphdef_input(opts, ext) {
         let pm = build_pass_manager(opts, registry, flags, print_opts).map_err(|e| report_plain(&e))?;
-        return crate::interchange::cli::drive_graphdef(opts, pm, &name, bytes, print_opts);
+        return crate::interchange::cli::drive_graphdef(opts, pm, &name, &input.shared(), print_opts);
     }
     let text = match input.text() {
         Ok(t) => t,

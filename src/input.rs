@@ -1,5 +1,6 @@
 //! The input text: a regular file is memory-mapped (read-only, private), anything else
-//! (stdin, pipes, devices) is read into memory.
+//! (stdin, pipes, devices) is read into memory. Binary inputs (GraphDef, ONNX) take the bytes
+//! as a shared buffer ([`Input::shared`]) whose slices hold their tensor data.
 //!
 //! Mapping saves the copy of the whole file into the heap, and lets the parser give back
 //! the pages it has read ([`Input::release`]): the kernel drops them from this process, and
@@ -11,7 +12,9 @@
 //! while amanda-opt runs (a truncated mapping faults with SIGBUS; `mlir-opt` maps its
 //! inputs too).
 
+use prost::bytes::Bytes;
 use std::io::Read;
+use std::sync::Arc;
 
 /// The bytes of one input, owned or mapped.
 pub struct Input {
@@ -21,8 +24,17 @@ pub struct Input {
 }
 
 enum Data {
-    Owned(Vec<u8>),
-    Mapped(memmap2::Mmap),
+    Owned(Bytes),
+    Mapped(Arc<memmap2::Mmap>),
+}
+
+/// A mapping shared by [`Input::shared`]'s `Bytes` (kept alive while any slice of it is).
+struct SharedMap(Arc<memmap2::Mmap>);
+
+impl AsRef<[u8]> for SharedMap {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
 }
 
 impl Input {
@@ -31,24 +43,34 @@ impl Input {
         if path == "-" {
             let mut buf = Vec::new();
             std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("cannot read stdin: {}", e))?;
-            return Ok(Input { name: "<stdin>".to_string(), data: Data::Owned(buf) });
+            return Ok(Input { name: "<stdin>".to_string(), data: Data::Owned(buf.into()) });
         }
         let err = |e: std::io::Error| format!("cannot read '{}': {}", path, e);
         let file = std::fs::File::open(path).map_err(err)?;
         let meta = file.metadata().map_err(err)?;
         let data = if meta.is_file() && meta.len() > 0 {
-            Data::Mapped(map_file(&file).map_err(err)?)
+            Data::Mapped(Arc::new(map_file(&file).map_err(err)?))
         } else {
             let mut buf = Vec::new();
             (&file).read_to_end(&mut buf).map_err(err)?;
-            Data::Owned(buf)
+            Data::Owned(buf.into())
         };
         Ok(Input { name: path.to_string(), data })
     }
 
     /// An in-memory input (tests).
     pub fn from_bytes(name: &str, bytes: Vec<u8>) -> Input {
-        Input { name: name.to_string(), data: Data::Owned(bytes) }
+        Input { name: name.to_string(), data: Data::Owned(bytes.into()) }
+    }
+
+    /// The input's bytes as a shared buffer: slices of it (a binary GraphDef's or ONNX
+    /// model's tensor data) keep the file's bytes rather than copies, for as long as they
+    /// live (a mapped file's mapping stays while any does).
+    pub fn shared(&self) -> Bytes {
+        match &self.data {
+            Data::Owned(b) => b.clone(),
+            Data::Mapped(m) => Bytes::from_owner(SharedMap(m.clone())),
+        }
     }
 
     /// The input as text, or the offset of its first byte that is not valid UTF-8.
@@ -59,7 +81,7 @@ impl Input {
     pub fn bytes(&self) -> &[u8] {
         match &self.data {
             Data::Owned(v) => v,
-            Data::Mapped(m) => m,
+            Data::Mapped(m) => &m[..],
         }
     }
 

@@ -211,7 +211,7 @@ fn corrupt_binaries_never_panic() {
                     b[i] = next() as u8;
                 }
             }
-            let Ok(g) = decode_graphdef(&b) else {
+            let Ok(g) = decode_graphdef(&b[..]) else {
                 rejected += 1;
                 continue;
             };

@@ -47,7 +47,7 @@ fn small_models() -> Vec<PathBuf> {
 
 /// Import (with verification) and export; the re-encoded bytes when both succeed.
 fn round_trip(name: &str, bytes: &[u8]) -> Result<Vec<u8>, String> {
-    let m = cli::load(name, bytes, true)?;
+    let m = cli::load(name, &bytes.to_vec().into(), true)?;
     let model = export_model(&m)?;
     Ok(proto::encode(&model))
 }
@@ -70,7 +70,7 @@ fn models_round_trip_to_the_same_message() {
         }
         // Compared by encoding: prost writes fields in tag order as protobuf does, and NaN
         // payloads compare by bits.
-        let original = proto::encode(&proto::decode_model(&bytes).unwrap());
+        let original = proto::encode(&proto::decode_model(&bytes[..]).unwrap());
         match round_trip(&name, &bytes) {
             Ok(out) if out == original => checked += 1,
             Ok(_) => failures.push(format!("{name}: re-exported model differs")),

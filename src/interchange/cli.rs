@@ -49,7 +49,7 @@ fn report(msg: &str) {
 /// Import → verify → passes → print or export, for a GraphDef input. Errors are reported
 /// on stderr as they happen (as in `cli::drive`), hence the unit error.
 #[allow(clippy::result_unit_err)]
-pub fn drive_graphdef(opts: &Options, mut pm: PassManager, name: &str, bytes: &[u8], print_opts: PrintOptions) -> Result<(), ()> {
+pub fn drive_graphdef(opts: &Options, mut pm: PassManager, name: &str, bytes: &prost::bytes::Bytes, print_opts: PrintOptions) -> Result<(), ()> {
     let path = if opts.graphdef_to_mlir && !name.ends_with(".pb") && !name.ends_with(".pbtxt") && std::str::from_utf8(bytes).is_ok() {
         format!("{name}.pbtxt")
     } else {

@@ -1,6 +1,7 @@
 //! Attribute payloads (also locations). Interned in the [`Context`](super::Context), referred
 //! to by [`AttrId`]. Literals keep their spelling so printing can reproduce what was written.
 
+use super::blob::Blob;
 use super::{AttrId, Sym, TypeId};
 
 /// What an attribute is.
@@ -19,8 +20,14 @@ pub enum AttrData {
     Dict(Vec<NamedAttr>),
     /// `@a::@b`: each part as spelled, with its `@`.
     SymbolRef(Vec<Sym>),
-    /// `dense<...> : type`; `value` is the literal (an element, a nested `Array`, or a hex `String`).
+    /// `dense<...> : type`; `value` is the literal (an element, a nested `Array`, a hex
+    /// `String`, or `Hex`).
     Dense { value: AttrId, ty: TypeId },
+    /// The hex literal `"0x..."` of a `dense<...>` of numbers, held as the raw little-endian
+    /// data it denotes (MLIR's hex dense literal); printed as `"0x"` and upper-case digits.
+    /// Importers and passes make this form, and the parser makes it of such a literal spelled
+    /// in upper case (MLIR's spelling), so equal data is one attribute.
+    Hex(Blob),
     /// `dense_resource<handle> : type`.
     DenseResource { handle: Sym, ty: TypeId },
     /// `array<i64: 1, 2>`.

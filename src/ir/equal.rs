@@ -369,6 +369,10 @@ impl Cmp<'_> {
                 self.attr(tp, tq, path)?;
             }
             (AttrData::Loc(p), AttrData::Loc(q)) => self.loc(&p, &q, path)?,
+            (AttrData::Hex(p), AttrData::Hex(q)) if p == q => {}
+            // A hex literal held as bytes is the string it prints as.
+            (AttrData::Hex(p), AttrData::String { spelling, ty: None }) if hex_spells(&p, cb.str(spelling)) => {}
+            (AttrData::String { spelling, ty: None }, AttrData::Hex(q)) if hex_spells(&q, ca.str(spelling)) => {}
             _ => return differ(),
         }
         self.attr_eq.insert((x, y));
@@ -480,6 +484,11 @@ impl Cmp<'_> {
         self.type_eq.insert((x, y));
         Ok(())
     }
+}
+
+/// Whether `spelling` is the text `blob` prints as (`0x` and upper-case digits).
+fn hex_spells(blob: &crate::ir::Blob, spelling: &str) -> bool {
+    crate::ir::hex::is_canonical_hex(spelling) && crate::ir::hex::unhex(spelling).is_some_and(|b| b[..] == blob[..])
 }
 
 /// A short description of an attribute for messages.

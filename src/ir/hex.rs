@@ -1,19 +1,14 @@
 //! MLIR's hex form of raw data: `dense<"0x...">` literals hold an attribute's little-endian
 //! element bytes as hex text; the interchange formats (GraphDef `tensor_content`, ONNX
-//! `raw_data`, opaque protobuf attributes) go through these two functions.
+//! `raw_data`, opaque protobuf attributes) go through these functions. Importers keep such
+//! data as bytes ([`AttrData::Hex`](super::AttrData::Hex)); [`raw_data`] reads either form.
 
 /// `0x` and two upper-case hex digits per byte: the text of `dense<"0x...">` (MLIR prints
 /// hex in upper case).
 pub fn hex(bytes: &[u8]) -> String {
-    const D: &[u8; 16] = b"0123456789ABCDEF";
-    let mut s = Vec::with_capacity(2 + 2 * bytes.len());
-    s.extend_from_slice(b"0x");
-    for &b in bytes {
-        s.push(D[(b >> 4) as usize]);
-        s.push(D[(b & 15) as usize]);
-    }
-    // Only ASCII hex digits were written.
-    String::from_utf8(s).unwrap_or_default()
+    let mut s = String::new();
+    super::blob::write_hex(bytes, &mut s);
+    s
 }
 
 /// The bytes of `0x...` / `0X...` text (either case); `None` for an odd length or a
@@ -48,4 +43,22 @@ pub fn unhex(s: &str) -> Option<Vec<u8>> {
         *o = h << 4 | l;
     }
     (bad == 0).then_some(out)
+}
+
+/// The raw data of a `dense<...>` literal's value `a` when it is hex: the bytes of a
+/// [`Hex`](super::AttrData::Hex) blob as they are, or a `"0x..."` string decoded (`None`
+/// for anything else, or bad hex).
+pub fn raw_data(ctx: &super::Context, a: super::AttrId) -> Option<std::borrow::Cow<'_, [u8]>> {
+    use super::AttrData;
+    match ctx.attr_data(ctx.resolved_attr(a)) {
+        AttrData::Hex(b) => Some(std::borrow::Cow::Borrowed(&b[..])),
+        AttrData::String { spelling, .. } => unhex(ctx.str(*spelling)).map(std::borrow::Cow::Owned),
+        _ => None,
+    }
+}
+
+/// Whether `s` is hex as MLIR prints it: `0x` and an even number of upper-case hex digits
+/// (the spelling a [`Hex`](super::AttrData::Hex) blob prints back exactly).
+pub fn is_canonical_hex(s: &str) -> bool {
+    s.strip_prefix("0x").is_some_and(|d| d.len() % 2 == 0 && d.bytes().all(|c| c.is_ascii_digit() || (b'A'..=b'F').contains(&c)))
 }

@@ -115,6 +115,7 @@ impl IdMap {
                 res_attrs: self.attrs_of(res_attrs),
             },
             Opaque(s) => Opaque(self.sym(*s)),
+            Hex(b) => Hex(b.clone()),
             Alias { name, target } => Alias { name: self.sym(*name), target: self.attr(*target) },
             Loc(l) => Loc(self.location(l)),
         }
@@ -198,7 +199,7 @@ fn refers_to_attrs(a: &AttrData) -> bool {
     use AttrData::*;
     match a {
         Unit | Bool(_) | Int { .. } | Float { .. } | String { .. } | Type(_) | SymbolRef(_) | DenseResource { .. } => false,
-        TfVersion { .. } | TfShape(_) | Opaque(_) => false,
+        TfVersion { .. } | TfShape(_) | Opaque(_) | Hex(_) => false,
         Loc(Location::Unknown | Location::FileLineCol { .. }) => false,
         Array(_) | Dict(_) | Dense { .. } | DenseArray { .. } | ComplexLit(..) | TfFunc { .. } | TfgRegionAttrs { .. } | Alias { .. } | Loc(_) => true,
     }

@@ -6,6 +6,7 @@
 //! stages (printing, verification) can share `&Module` across rayon workers.
 
 pub mod attrs;
+pub mod blob;
 pub mod body;
 pub mod context;
 pub mod entity;
@@ -17,6 +18,7 @@ pub mod module;
 pub mod types;
 
 pub use attrs::{AttrData, Location, NamedAttr};
+pub use blob::Blob;
 pub use body::{Body, OpData, OpForm, OpSpec, PlannedEdits, ResultGroup, Span, Use, UseOverlay, ValueDef};
 pub use context::Context;
 pub use import::IdMap;

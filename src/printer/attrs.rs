@@ -531,6 +531,11 @@ fn write_attr_common(ctx: &Context, a: AttrId, style: Style, out: &mut String) {
         AttrData::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         AttrData::Type(t) => write_type(ctx, *t, style, out),
         AttrData::Dict(entries) => write_dict(ctx, entries, style, out),
+        AttrData::Hex(b) => {
+            out.push('"');
+            b.write_hex(out);
+            out.push('"');
+        }
         AttrData::DenseResource { handle, ty } => {
             out.push_str("dense_resource<");
             out.push_str(ctx.str(*handle));

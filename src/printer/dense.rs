@@ -77,11 +77,28 @@ pub fn write_dense_canonical(ctx: &Context, value: AttrId, ty: TypeId, out: &mut
         // `dense<>`: no elements.
         AttrData::Unit => Vec::new(),
         AttrData::String { spelling, .. } if !matches!(kind, Kind::Other) && ctx.str(*spelling).starts_with("0x") => {
-            match decode_hex(ctx.str(*spelling), &kind, count) {
+            match crate::ir::hex::unhex(ctx.str(*spelling)).and_then(|raw| decode_raw(&raw, &kind, count)) {
                 Some(e) => e,
                 None => {
                     out.push('"');
                     out.push_str(ctx.str(*spelling));
+                    out.push('"');
+                    return;
+                }
+            }
+        }
+        AttrData::Hex(raw) if !matches!(kind, Kind::Other) => {
+            if prints_as_is(raw, &kind, count) {
+                out.push('"');
+                raw.write_hex(out);
+                out.push('"');
+                return;
+            }
+            match decode_raw(raw, &kind, count) {
+                Some(e) => e,
+                None => {
+                    out.push('"');
+                    raw.write_hex(out);
                     out.push('"');
                     return;
                 }
@@ -190,13 +207,23 @@ fn write_elem(e: &Elem, kind: &Kind, out: &mut String) {
     }
 }
 
-fn decode_hex(raw: &str, kind: &Kind, count: i64) -> Option<Vec<Elem>> {
-    let hex = raw.strip_prefix("0x")?;
-    if hex.len() % 2 != 0 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return None;
+/// Whether raw data prints back as itself: more than 100 elements that fill their bytes
+/// exactly (no bits a decode would drop), not all equal (a splat prints one element). Then the
+/// elements need not be decoded and encoded again.
+fn prints_as_is(raw: &[u8], kind: &Kind, count: i64) -> bool {
+    fn exact(kind: &Kind) -> bool {
+        match kind {
+            Kind::Int { width, .. } => *width > 0 && width % 8 == 0,
+            Kind::Float(sem) => sem.bits % 8 == 0 && elem_size(kind) == Some(sem.bits as usize / 8),
+            Kind::Complex(inner) => exact(inner),
+            Kind::Other => false,
+        }
     }
-    let nibble = |b: u8| (b as char).to_digit(16).unwrap_or(0) as u8;
-    let bytes: Vec<u8> = hex.as_bytes().chunks(2).map(|p| nibble(p[0]) << 4 | nibble(p[1])).collect();
+    let Some(size) = elem_size(kind) else { return false };
+    count > 100 && exact(kind) && size > 0 && Some(raw.len()) == (count as usize).checked_mul(size) && raw.chunks_exact(size).any(|c| c != &raw[..size])
+}
+
+fn decode_raw(bytes: &[u8], kind: &Kind, count: i64) -> Option<Vec<Elem>> {
     let count = count.max(0) as usize;
     match elem_size(kind) {
         None => {

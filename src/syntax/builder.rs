@@ -813,6 +813,7 @@ impl<'t> ParseCx<'t> {
                     None => self.module.ctx.unit_attr(),
                 };
                 self.check_dense(value, t, span)?;
+                let value = self.dense_hex_for(value, t);
                 AttrData::Dense { value, ty: t }
             }
             AttrSyntax::DenseResource(handle) => {
@@ -1071,6 +1072,50 @@ impl<'t> ParseCx<'t> {
         Ok(())
     }
 
+    /// A string inside `dense<...>`: hex spelled as MLIR prints it (`0x` and upper-case
+    /// digits) is held as the bytes it denotes ([`AttrData::Hex`], the form importers and
+    /// passes make, so equal data is one attribute), without interning its text; anything
+    /// else is a string. [`ParseCx::dense_element`] and [`ParseCx::dense_hex_for`] turn the
+    /// bytes back into the string where the literal turns out to be string elements.
+    pub fn dense_string(&mut self, text: &str) -> AttrId {
+        if crate::ir::hex::is_canonical_hex(text) {
+            if let Some(raw) = crate::ir::hex::unhex(text) {
+                return self.module.ctx.attr(AttrData::Hex(crate::ir::Blob::new(raw.into())));
+            }
+        }
+        let spelling = self.sym(text);
+        self.module.ctx.attr(AttrData::String { spelling, ty: None })
+    }
+
+    /// An element of a list or complex literal inside `dense<...>`: never raw data, so hex
+    /// bytes are the string they were spelled as.
+    pub fn dense_element(&mut self, a: AttrId) -> AttrId {
+        let AttrData::Hex(raw) = self.module.ctx.attr_data(a) else { return a };
+        let spelling = crate::ir::hex::hex(raw);
+        let spelling = self.sym(&spelling);
+        self.module.ctx.attr(AttrData::String { spelling, ty: None })
+    }
+
+    /// The whole literal of `dense<...> : ty`: hex bytes stay bytes when the elements are
+    /// numbers; for other elements (strings) the hex is one string element.
+    fn dense_hex_for(&mut self, value: AttrId, ty: TypeId) -> AttrId {
+        let ctx = &self.module.ctx;
+        if !matches!(ctx.attr_data(value), AttrData::Hex(_)) {
+            return value;
+        }
+        let numeric = match ctx.type_data(ctx.resolved_type(ty)) {
+            TypeData::RankedTensor { elem, .. } | TypeData::Vector { elem, .. } => {
+                matches!(ctx.type_data(ctx.resolved_type(*elem)), TypeData::Integer { .. } | TypeData::Index | TypeData::Float(_) | TypeData::Complex(_))
+            }
+            _ => false,
+        };
+        if numeric {
+            value
+        } else {
+            self.dense_element(value)
+        }
+    }
+
     /// Checks that a dense literal fits its shaped type.
     fn check_dense(&self, value: AttrId, ty: TypeId, span: Span) -> ActionResult<()> {
         let ctx = &self.module.ctx;
@@ -1082,7 +1127,7 @@ impl<'t> ParseCx<'t> {
             return fail(span, "elements literal type must have static shape");
         }
         // Hex string literals carry raw data; their length is checked by the consumer.
-        if let AttrData::String { .. } = ctx.attr_data(value) {
+        if let AttrData::String { .. } | AttrData::Hex(_) = ctx.attr_data(value) {
             return Ok(());
         }
         if let AttrData::Unit = ctx.attr_data(value) {

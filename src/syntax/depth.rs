@@ -105,7 +105,7 @@ impl Depths<'_> {
         }
         let ctx = &self.m.ctx;
         let d = match ctx.attr_data(a) {
-            AttrData::Unit | AttrData::Bool(_) | AttrData::SymbolRef(_) => 0,
+            AttrData::Unit | AttrData::Bool(_) | AttrData::SymbolRef(_) | AttrData::Hex(_) => 0,
             AttrData::Int { ty, .. } | AttrData::Float { ty, .. } | AttrData::String { ty, .. } => ty.map_or(0, |t| self.ty(t)),
             AttrData::Type(t) => self.ty(*t),
             AttrData::Array(items) => 1 + self.max_attrs(&items.clone()),

@@ -12,6 +12,7 @@
 use crate::ir::attrs::AttrData;
 use crate::ir::types::TypeData;
 use crate::ir::{AttrId, Context, TypeId};
+use prost::bytes::Bytes;
 use crate::passes::folding::tensor::{num_elements, DType, Tensor, Values};
 
 /// An element type of a torch tensor.
@@ -111,7 +112,7 @@ pub struct Literal {
     pub shape: Vec<i64>,
     /// The elements as little-endian bytes, when the attribute holds them so (`dense<"0x...">`,
     /// as the GraphDef importer writes constants): copied as they are, every bit kept.
-    raw: Option<Vec<u8>>,
+    raw: Option<Bytes>,
     /// The elements as values (for the Python spelling, and when there are no raw bytes).
     tensor: Option<Tensor>,
 }
@@ -134,12 +135,13 @@ impl Literal {
         let (shape, elem) = Literal::header(ctx, value)?;
         let n = usize::try_from(num_elements(&shape)).ok()?;
         let AttrData::Dense { value: inner, .. } = ctx.attr_data(ctx.resolved_attr(value)) else { return None };
+        // Bytes held as such are shared (an imported file's weights are not copied).
         let raw = match ctx.attr_data(*inner) {
-            AttrData::String { spelling, .. } if elem != Elem::Bool => {
-                crate::interchange::onnx::convert::unhex(ctx.str(*spelling)).filter(|b| b.len() == n * elem.size() && n > 1)
-            }
+            AttrData::Hex(b) if elem != Elem::Bool => Some(b.bytes()),
+            AttrData::String { spelling, .. } if elem != Elem::Bool => crate::ir::hex::unhex(ctx.str(*spelling)).map(Bytes::from),
             _ => None,
-        };
+        }
+        .filter(|b| b.len() == n * elem.size() && n > 1);
         let tensor = if raw.is_none() || n <= INLINE_LIMIT {
             let t = Tensor::from_attr(ctx, value)?;
             let ok = match (t.dtype, elem) {
@@ -163,11 +165,11 @@ impl Literal {
     }
 
     /// The elements as little-endian bytes in row-major order.
-    pub fn bytes(&self) -> Vec<u8> {
+    pub fn bytes(&self) -> Bytes {
         if let Some(raw) = &self.raw {
             return raw.clone();
         }
-        let Some(tensor) = &self.tensor else { return Vec::new() };
+        let Some(tensor) = &self.tensor else { return Bytes::new() };
         let size = self.elem.size();
         let mut out = Vec::with_capacity(self.len() * size);
         match &tensor.values {
@@ -187,7 +189,7 @@ impl Literal {
                 }
             }
         }
-        out
+        out.into()
     }
 
     /// The literal as a Python expression (`torch.tensor([1, 2], dtype=torch.int32)`); only
@@ -265,7 +267,7 @@ pub struct Weight {
     pub name: String,
     pub elem: Elem,
     pub shape: Vec<i64>,
-    pub data: Vec<u8>,
+    pub data: Bytes,
 }
 
 /// The bytes of a safetensors file holding `weights` in order.
@@ -303,8 +305,8 @@ mod tests {
     #[test]
     fn safetensors_layout() {
         let w = vec![
-            Weight { name: "b".into(), elem: Elem::F32, shape: vec![2], data: [1.0f32.to_le_bytes(), 2.0f32.to_le_bytes()].concat() },
-            Weight { name: "a".into(), elem: Elem::I64, shape: vec![], data: 7i64.to_le_bytes().to_vec() },
+            Weight { name: "b".into(), elem: Elem::F32, shape: vec![2], data: [1.0f32.to_le_bytes(), 2.0f32.to_le_bytes()].concat().into() },
+            Weight { name: "a".into(), elem: Elem::I64, shape: vec![], data: 7i64.to_le_bytes().to_vec().into() },
         ];
         let bytes = safetensors(&w);
         let n = u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize;

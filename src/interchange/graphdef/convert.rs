@@ -8,7 +8,7 @@ use super::proto::*;
 use crate::ir::context::{escape_bytes, parse_int_spelling, unescape_string};
 use crate::ir::hex::{hex, unhex};
 use crate::ir::types::{Signedness, DYNAMIC};
-use crate::ir::{AttrData, AttrId, Context, NamedAttr, TypeData, TypeId};
+use crate::ir::{AttrData, AttrId, Blob, Context, NamedAttr, TypeData, TypeId};
 
 type Res<T> = Result<T, String>;
 
@@ -445,14 +445,13 @@ pub fn tensor_to_ir(ctx: &mut Context, t: &TensorProto) -> Res<AttrId> {
     let n = dims.iter().try_fold(1usize, |a, &d| a.checked_mul(d as usize)).ok_or("tensor is too large")?;
     let elem = dtype_to_type(ctx, t.dtype)?;
     let ty = ctx.ty(TypeData::RankedTensor { shape: dims.clone(), elem, encoding: None });
-    // A large tensor whose content is raw little-endian data stays bytes (as hex text), unless
-    // it is a splat (MLIR keeps one element then).
+    // A large tensor whose content is raw little-endian data stays bytes (the same bytes, not
+    // a copy: printed as hex text), unless it is a splat (MLIR keeps one element then).
     if n > HEX_ELEMENTS {
         if let Some(w) = raw_width(t.dtype) {
             let raw = &t.tensor_content;
             if raw.len() == n * w && raw.chunks_exact(w).any(|c| c != &raw[..w]) {
-                let s = ctx.sym(&hex(raw));
-                let value = ctx.attr(AttrData::String { spelling: s, ty: None });
+                let value = ctx.attr(AttrData::Hex(Blob::new(raw.clone())));
                 return Ok(ctx.attr(AttrData::Dense { value, ty }));
             }
         }
@@ -762,11 +761,18 @@ pub fn ir_to_tensor(ctx: &Context, a: AttrId) -> Res<TensorProto> {
         ..Default::default()
     };
     if dtype != 7 {
-        if let AttrData::String { spelling, .. } = ctx.attr_data(ctx.resolved_attr(*value)) {
-            if let Some(raw) = unhex(ctx.str(*spelling)) {
-                t.tensor_content = raw;
+        match ctx.attr_data(ctx.resolved_attr(*value)) {
+            AttrData::Hex(raw) => {
+                t.tensor_content = raw.bytes();
                 return Ok(t);
             }
+            AttrData::String { spelling, .. } => {
+                if let Some(raw) = unhex(ctx.str(*spelling)) {
+                    t.tensor_content = raw.into();
+                    return Ok(t);
+                }
+            }
+            _ => {}
         }
     }
     flatten(ctx, *value, &mut flat);
@@ -790,11 +796,11 @@ pub fn ir_to_tensor(ctx: &Context, a: AttrId) -> Res<TensorProto> {
     match dtype {
         1 => {
             let v: Vec<f32> = flat.iter().map(|&a| num(a).map(|x| x as f32)).collect::<Res<_>>()?;
-            if use_content { t.tensor_content = v.iter().flat_map(|x| x.to_le_bytes()).collect() } else { t.float_val = v }
+            if use_content { t.tensor_content = v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>().into() } else { t.float_val = v }
         }
         2 => {
             let v: Vec<f64> = flat.iter().map(|&a| num(a)).collect::<Res<_>>()?;
-            if use_content { t.tensor_content = v.iter().flat_map(|x| x.to_le_bytes()).collect() } else { t.double_val = v }
+            if use_content { t.tensor_content = v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>().into() } else { t.double_val = v }
         }
         19 => t.half_val = flat.iter().map(|&a| num(a).map(|x| f32_to_half(x as f32) as i32)).collect::<Res<_>>()?,
         14 => t.half_val = flat.iter().map(|&a| num(a).map(|x| ((x as f32).to_bits() >> 16) as i32)).collect::<Res<_>>()?,
@@ -826,7 +832,7 @@ pub fn ir_to_tensor(ctx: &Context, a: AttrId) -> Res<TensorProto> {
                     5 | 15 | 17 | 16 => 2,
                     _ => 1,
                 };
-                t.tensor_content = v.iter().flat_map(|&x| (x as i64).to_le_bytes()[..size].to_vec()).collect();
+                t.tensor_content = v.iter().flat_map(|&x| (x as i64).to_le_bytes()[..size].to_vec()).collect::<Vec<u8>>().into();
             } else {
                 match dtype {
                     9 => t.int64_val = v.iter().map(|&x| x as i64).collect(),

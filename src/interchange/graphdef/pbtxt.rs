@@ -986,7 +986,7 @@ impl TextMessage for TensorProto {
             "dtype" => Ok(self.dtype = r.dtype()?),
             "tensor_shape" => r.opt_message(&mut self.tensor_shape),
             "version_number" => Ok(self.version_number = r.i()?),
-            "tensor_content" => Ok(self.tensor_content = r.bytes()?),
+            "tensor_content" => Ok(self.tensor_content = r.bytes()?.into()),
             "half_val" => r.ints(&mut self.half_val),
             "float_val" => Ok(self.float_val.extend(r.scalars(Reader::conv_f32)?)),
             "double_val" => Ok(self.double_val.extend(r.scalars(Reader::conv_f64)?)),
@@ -1466,6 +1466,6 @@ mod tests {
         let g: GraphDef = parse(text.as_bytes()).unwrap();
         assert_eq!(print(&g), text);
         let bin = encode_graphdef(&g);
-        assert_eq!(decode_graphdef(&bin).unwrap(), g);
+        assert_eq!(decode_graphdef(&bin[..]).unwrap(), g);
     }
 }

@@ -132,8 +132,9 @@ pub struct TensorProto {
     pub tensor_shape: Option<TensorShapeProto>,
     #[prost(int32, tag = "3")]
     pub version_number: i32,
-    #[prost(bytes, tag = "4")]
-    pub tensor_content: Vec<u8>,
+    /// Raw data: decoded from a `Bytes` buffer it is a slice of that buffer, not a copy.
+    #[prost(bytes = "bytes", tag = "4")]
+    pub tensor_content: prost::bytes::Bytes,
     #[prost(int32, repeated, tag = "13")]
     pub half_val: Vec<i32>,
     #[prost(float, repeated, tag = "5")]
@@ -393,7 +394,7 @@ pub struct StackTrace {
 }
 
 /// Decodes a binary GraphDef.
-pub fn decode_graphdef(bytes: &[u8]) -> Result<GraphDef, String> {
+pub fn decode_graphdef(bytes: impl prost::bytes::Buf) -> Result<GraphDef, String> {
     <GraphDef as prost::Message>::decode(bytes).map_err(|e| format!("invalid GraphDef protobuf: {e}"))
 }
 

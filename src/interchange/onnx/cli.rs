@@ -36,10 +36,15 @@ fn located(d: &Diagnostic, origins: &Origins) -> String {
     }
 }
 
-/// Decodes, imports and verifies a model (structure and namespace).
-pub fn load(name: &str, bytes: &[u8], verify: bool) -> Result<Module, String> {
-    let model = super::proto::decode_model(bytes).map_err(|e| format!("{name}: {e}"))?;
+/// Decodes, imports and verifies a model (structure and namespace). Tensors' raw data stay
+/// slices of `bytes` (shared, not copied).
+pub fn load(name: &str, bytes: &prost::bytes::Bytes, verify: bool) -> Result<Module, String> {
+    let decoding = crate::progress::Phase::start(&format!("reading {name}"), "", None);
+    let model = super::proto::decode_model(bytes.clone()).map_err(|e| format!("{name}: {e}"))?;
+    drop(decoding);
+    let importing = crate::progress::Phase::start(&format!("importing {name}"), "nodes", Some(super::proto::import_work(&model)));
     let (m, origins) = super::import_model(&model).map_err(|e| format!("{name}: {e}"))?;
+    drop(importing);
     if verify {
         let mut d = crate::verify::verify_module(&m);
         d.extend(crate::namespace::verify_declared(&m));
@@ -54,10 +59,8 @@ pub fn load(name: &str, bytes: &[u8], verify: bool) -> Result<Module, String> {
 /// Import → verify → passes → print or export, for an ONNX input. Errors are reported on
 /// stderr as they happen, hence the unit error.
 #[allow(clippy::result_unit_err)]
-pub fn drive_onnx(opts: &Options, mut pm: PassManager, name: &str, bytes: &[u8], print_opts: PrintOptions) -> Result<(), ()> {
-    let importing = crate::progress::Phase::start(&format!("importing {name}"), "nodes", None);
+pub fn drive_onnx(opts: &Options, mut pm: PassManager, name: &str, bytes: &prost::bytes::Bytes, print_opts: PrintOptions) -> Result<(), ()> {
     let mut m = load(name, bytes, !opts.no_verify).map_err(|e| report(&e))?;
-    drop(importing);
     if let Err(d) = crate::passes::summary::run_showing(&mut pm, &mut m, crate::passes::summary::wanted(opts.summary, opts.no_summary)) {
         for x in d {
             report(&x.message);

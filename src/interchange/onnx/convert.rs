@@ -452,8 +452,8 @@ fn dense_of(ctx: &mut Context, tp: &TensorProto) -> Option<AttrId> {
         if typed != 0 || dt == data_type::STRING {
             return None;
         }
-        let s = ctx.sym(&hex(raw));
-        let value = ctx.attr(AttrData::String { spelling: s, ty: None });
+        // The same bytes, not a copy (printed as hex text).
+        let value = ctx.attr(AttrData::Hex(crate::ir::Blob::new(raw.clone())));
         return Some(ctx.attr(AttrData::Dense { value, ty }));
     }
     let count = tp.dims.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d))?;
@@ -519,9 +519,16 @@ fn dense_to_proto(ctx: &Context, value: AttrId, ty: TypeId) -> Option<TensorProt
     let dt = dtype_of_elem(ctx, *elem)?;
     let mut tp = TensorProto { dims: shape.clone(), data_type: Some(dt), ..Default::default() };
     if dt != data_type::STRING {
-        if let AttrData::String { spelling, .. } = ctx.attr_data(ctx.resolved_attr(value)) {
-            tp.raw_data = Some(unhex(ctx.str(*spelling))?);
-            return Some(tp);
+        match ctx.attr_data(ctx.resolved_attr(value)) {
+            AttrData::Hex(raw) => {
+                tp.raw_data = Some(raw.bytes());
+                return Some(tp);
+            }
+            AttrData::String { spelling, .. } => {
+                tp.raw_data = Some(unhex(ctx.str(*spelling))?.into());
+                return Some(tp);
+            }
+            _ => {}
         }
     }
     let mut elems = Vec::new();

@@ -195,6 +195,7 @@ impl Importer {
         let mut ops: Vec<OpId> = Vec::new();
         // Initializers.
         for (i, t) in g.initializer.iter().enumerate() {
+            crate::progress::tick(1);
             let Some(name) = t.name.clone() else {
                 return Err(format!("{what}: initializer #{i} has no name"));
             };

@@ -7,6 +7,8 @@ pub mod convert;
 pub mod export;
 pub mod import;
 pub mod proto;
+#[cfg(test)]
+mod shared_tests;
 
 pub use export::export_model;
 pub use import::import_model;

@@ -314,8 +314,9 @@ pub struct TensorProto {
     pub name: Option<String>,
     #[prost(string, optional, tag = "12")]
     pub doc_string: Option<String>,
-    #[prost(bytes = "vec", optional, tag = "9")]
-    pub raw_data: Option<Vec<u8>>,
+    /// Decoded from a `Bytes` buffer: a slice of that buffer, not a copy.
+    #[prost(bytes = "bytes", optional, tag = "9")]
+    pub raw_data: Option<prost::bytes::Bytes>,
     #[prost(message, repeated, tag = "13")]
     pub external_data: Vec<StringStringEntryProto>,
     #[prost(int32, optional, tag = "14")]
@@ -464,7 +465,8 @@ pub struct FunctionProto {
 }
 
 /// Decodes a ModelProto; the error names what protobuf could not read.
-pub fn decode_model(bytes: &[u8]) -> Result<ModelProto, String> {
+/// From a `Bytes` buffer, tensors' raw data are slices of it (shared, not copied).
+pub fn decode_model(bytes: impl prost::bytes::Buf) -> Result<ModelProto, String> {
     use prost::Message;
     ModelProto::decode(bytes).map_err(|e| format!("not a valid ONNX ModelProto: {e}"))
 }
@@ -472,4 +474,19 @@ pub fn decode_model(bytes: &[u8]) -> Result<ModelProto, String> {
 /// The wire bytes of a message.
 pub fn encode<M: prost::Message>(m: &M) -> Vec<u8> {
     m.encode_to_vec()
+}
+
+/// Units of work an import of `model` reports to the progress bar: every node and initializer
+/// of every graph (the main graph, functions, and subgraphs in attributes).
+pub fn import_work(model: &ModelProto) -> u64 {
+    fn attrs(a: &[AttributeProto]) -> u64 {
+        a.iter().map(|a| a.g.iter().chain(&a.graphs).map(graph).sum::<u64>()).sum()
+    }
+    fn nodes(n: &[NodeProto]) -> u64 {
+        n.len() as u64 + n.iter().map(|n| attrs(&n.attribute)).sum::<u64>()
+    }
+    fn graph(g: &GraphProto) -> u64 {
+        g.initializer.len() as u64 + nodes(&g.node)
+    }
+    model.graph.iter().map(graph).sum::<u64>() + model.functions.iter().map(|f| nodes(&f.node)).sum::<u64>()
 }

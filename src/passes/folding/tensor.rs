@@ -212,9 +212,8 @@ impl Tensor {
         let mut floats = Vec::new();
         match ctx.attr_data(*value) {
             AttrData::Unit => {}
-            AttrData::String { spelling, .. } => {
-                let text = ctx.str(*spelling);
-                let bytes = decode_hex(text)?;
+            AttrData::String { .. } | AttrData::Hex(_) => {
+                let bytes = crate::ir::hex::raw_data(ctx, *value)?;
                 read_raw(dtype, &bytes, n, &mut ints, &mut floats)?;
             }
             _ => flatten(ctx, dtype, *value, &mut ints, &mut floats)?,
@@ -346,14 +345,6 @@ fn flatten(ctx: &Context, dtype: DType, a: AttrId, ints: &mut Vec<i64>, floats: 
         _ => return None,
     }
     Some(())
-}
-
-fn decode_hex(text: &str) -> Option<Vec<u8>> {
-    let hex = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X"))?;
-    if hex.len() % 2 != 0 {
-        return None;
-    }
-    (0..hex.len() / 2).map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()).collect()
 }
 
 /// Reads a raw little-endian buffer (one element: a splat).
