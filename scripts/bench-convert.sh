@@ -26,7 +26,8 @@
 # Environment: CARGO_TARGET_DIR (default ./target), BENCH_OUT (default bench-out), BENCH_RUNS,
 #   BENCH_TF2ONNX_MAX, BENCH_MODELS (names of models.py's models, space-separated; default all),
 #   AMANDA_OPT and GEN_GRAPH (use these binaries instead of building release),
-#   AMANDA_BENCH_OVERLAY (the overlay's directory); the venv is scripts/torch-venv.sh's.
+#   AMANDA_BENCH_OVERLAY (the overlay's directory), BENCH_PYTHONHASHSEED (default 0, below);
+#   the venv is scripts/torch-venv.sh's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 models_only=
@@ -84,6 +85,10 @@ for n in "${sizes[@]}"; do
   fi
 done
 
+# Whether tf2onnx converts a model can depend on Python's string hash seed (its rewriters
+# iterate over sets) and on what the process converted before: tf1_nested converts or fails
+# ("Graph has cycles") from one seed to the next. A fixed seed makes a run repeatable.
+PYTHONHASHSEED=${BENCH_PYTHONHASHSEED:-0} \
 PYTHONPATH="$OVERLAY${PYTHONPATH:+:$PYTHONPATH}" "$TORCH_PY" scripts/numeric/bench_convert.py \
   --models "$OUT/numeric-models" --pytorch-out "$OUT/pytorch" --amanda-opt "$AMANDA" --runs "$RUNS" \
   --tf2onnx-max "${BENCH_TF2ONNX_MAX:-10000}" ${chains[@]+"${chains[@]}"} \

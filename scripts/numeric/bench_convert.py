@@ -16,7 +16,8 @@
      onnx2torch's time over amanda-opt's.
    The warm-up's onnx2torch module is also run (not timed) on the model's inputs and compared
    with TensorFlow's outputs (models.py's NAME.npz): max abs diff <= 1e-4 for floats, exact
-   for integers, same dtypes and shapes. When tf2onnx or onnx2torch cannot convert a model,
+   for integers, same dtypes and shapes; so is amanda-opt's program (`load()` of
+   DIR/model.py), counted in the summary, a mismatch shown under the row. When tf2onnx or onnx2torch cannot convert a model,
    or the module does not run or differs, the last column says so and a line below the row
    gives the reason; the benchmark goes on.
 2. Per generated graph (`gen-graph --tf-chain`, tfg text): amanda-opt's whole-process
@@ -212,6 +213,29 @@ def onnx2torch_time(pb, npz, feeds, fetches, runs, records):
     return best, f"ok, {result:.1e}", None
 
 
+def check_emitted(emit_dir, npz, feeds, n_fetches):
+    """amanda-opt's --emit=pytorch program (`load()` of DIR/model.py) run on the model's inputs
+    and compared with TensorFlow's outputs: None when it matches, else why not. Not timed; the
+    numeric check of that output is scripts/pytorch-emit-check.sh's, this only puts it next to
+    onnx2torch's in the same table."""
+    import importlib.util
+
+    import numpy as np
+    import torch
+
+    try:
+        spec = importlib.util.spec_from_file_location("bench_emitted_" + os.path.basename(emit_dir), os.path.join(emit_dir, "model.py"))
+        program = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(program)
+        arrays = np.load(npz)
+        inputs = [torch.from_numpy(np.ascontiguousarray(arrays[f"in:{f}"])) for f in feeds]
+        with torch.no_grad():
+            result = compare(program.load()(*inputs), [arrays[f"out:{k}"] for k in range(n_fetches)])
+    except Exception as e:
+        return f"module fails: {describe(e)}"
+    return None if isinstance(result, float) else f"differs: {result}"
+
+
 def fmt(t):
     return "n/a" if t is None else (f"{t * 1000:8.1f} ms" if t < 10 else f"{t:8.2f} s ")
 
@@ -237,13 +261,19 @@ def per_model(args, o2t_error):
     print(f"1. per model: amanda-opt whole process vs tf2onnx (+ onnx2torch) in process (best of {args.runs})")
     print(f"   {'':<20} {'':>6} {'amanda-opt':>11} {'':>11} {'':>7}  {'amanda-opt':>11} {'tf2onnx +':>11} {'':>7}  onnx2torch's")
     print(f"   {'model':<20} {'nodes':>6} {'torch-mlir':>11} {'tf2onnx':>11} {'ratio':>7}  {'PyTorch':>11} {'onnx2torch':>11} {'ratio':>7}  module vs TF")
-    mlir_ratios, torch_ratios, matched = [], [], 0
+    mlir_ratios, torch_ratios, matched, emitted_ok = [], [], 0, 0
     for m in manifest:
         name = m["name"]
         pb = os.path.join(args.models, name + ".pb")
         option = "convert-tf-to-torch{feeds=%s fetches=%s}" % (",".join(m["feeds"]), ",".join(m["fetches"]))
         a, a_err = amanda_time(args.amanda_opt, pb, option, args.runs)
-        p, p_err = amanda_time(args.amanda_opt, pb, option, args.runs, emit_dir=os.path.join(emit_root, name))
+        emit_dir = os.path.join(emit_root, name)
+        p, p_err = amanda_time(args.amanda_opt, pb, option, args.runs, emit_dir=emit_dir)
+        npz = os.path.join(args.models, name + ".npz")
+        p_check = None
+        if p and not o2t_error:
+            p_check = check_emitted(emit_dir, npz, m["feeds"], len(m["fetches"]))
+            emitted_ok += p_check is None
         records.messages.clear()
         t, t_err = tf2onnx_time(pb, m["feeds"], m["fetches"], args.runs)
         if o2t_error:
@@ -251,14 +281,21 @@ def per_model(args, o2t_error):
         elif t_err:
             e, status, e_err = None, "tf2onnx fails", None  # the reason is on the tf2onnx line
         else:
-            e, status, e_err = onnx2torch_time(pb, os.path.join(args.models, name + ".npz"), m["feeds"], m["fetches"], args.runs, records)
+            e, status, e_err = onnx2torch_time(pb, npz, m["feeds"], m["fetches"], args.runs, records)
         matched += status.startswith("ok")
         graph_def = tf.compat.v1.GraphDef()
         graph_def.ParseFromString(open(pb, "rb").read())
         r1 = ratio_of(t, a, mlir_ratios)
         r2 = ratio_of(e, p, torch_ratios)
         print(f"   {name:<20} {len(graph_def.node):>6} {fmt(a):>11} {fmt(t):>11} {r1:>7}  {fmt(p):>11} {fmt(e):>11} {r2:>7}  {status}")
-        for label, err in (("amanda-opt", a_err), ("amanda-opt --emit=pytorch", p_err), ("tf2onnx", t_err), ("tf2onnx + onnx2torch", e_err)):
+        details = (
+            ("amanda-opt", a_err),
+            ("amanda-opt --emit=pytorch", p_err),
+            ("amanda-opt's module vs TF", p_check),
+            ("tf2onnx", t_err),
+            ("tf2onnx + onnx2torch", e_err),
+        )
+        for label, err in details:
             if err:
                 print(f"      {label}: {err}")
         sys.stdout.flush()
@@ -271,7 +308,7 @@ def per_model(args, o2t_error):
     if o2t_error:
         print(f"   onnx2torch cannot be used here: {o2t_error}")
     else:
-        print(f"   onnx2torch's module matches TensorFlow (1e-4) for {matched} of {len(manifest)} models")
+        print(f"   onnx2torch's module matches TensorFlow (1e-4) for {matched} of {len(manifest)} models, amanda-opt's for {emitted_ok}")
     print()
 
 
