@@ -81,6 +81,27 @@ impl IdTable {
         }
     }
 
+    /// The id of the first slot of `hash`'s probe whose hash matches (the likely answer of
+    /// [`IdTable::find`], unconfirmed): for prefetching what `find` will compare.
+    #[inline]
+    fn first_candidate(&self, hash: u32) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            let s = self.slots[i];
+            if s == EMPTY {
+                return None;
+            }
+            if (s >> 32) as u32 == hash {
+                return Some(s as u32);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
     fn place(&mut self, slot: u64) {
         let mask = self.slots.len() - 1;
         let mut i = (slot >> 32) as usize & mask;
@@ -243,6 +264,25 @@ impl StrInterner {
                 self.index.prefetch(hash);
                 batch[n] = (s, hash);
                 n += 1;
+            }
+            // A string already present is compared with the stored one: its location, then
+            // its bytes, are two more loads from anywhere in memory. Start them for the
+            // whole batch (a stage per load) before the lookups wait for any.
+            let mut candidates = [None; BATCH];
+            for (c, &(_, hash)) in candidates.iter_mut().zip(&batch[..n]) {
+                *c = self.index.first_candidate(hash);
+                if let Some(id) = *c {
+                    if let Some(l) = self.locs.get(id as usize) {
+                        prefetch_read(l);
+                    }
+                }
+            }
+            for &id in candidates[..n].iter().flatten() {
+                if let Some(l) = self.locs.get(id as usize) {
+                    if let Some(b) = self.chunks.get(l.chunk as usize).and_then(|c| c.as_bytes().get(l.start as usize)) {
+                        prefetch_read(b);
+                    }
+                }
             }
             for &(s, hash) in &batch[..n] {
                 ids.push(self.intern_hashed(s, hash));
