@@ -50,6 +50,40 @@ pub fn note(msg: &str) {
     }
 }
 
+/// Makes the live phase (a spinner, e.g. "running passes") count `total` units of `what`
+/// as a bar until the guard is dropped, then a spinner again: a pass with a known amount
+/// of work (the nodes convert-tf-to-torch lowers) shows it within the pass manager's phase.
+pub fn count(what: &str, total: u64) -> Counted {
+    if !LIVE.load(Ordering::Relaxed) {
+        return Counted { bar: None };
+    }
+    let bar = CURRENT.read().ok().and_then(|c| c.clone());
+    let Some(bar) = bar else { return Counted { bar: None } };
+    let before = (bar.style(), bar.message());
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {human_pos}/{human_len} {elapsed}") {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_message(what.to_string());
+    bar.set_length(total);
+    bar.set_position(0);
+    Counted { bar: Some((bar, before.0, before.1)) }
+}
+
+/// See [`count`].
+pub struct Counted {
+    bar: Option<(ProgressBar, ProgressStyle, String)>,
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        if let Some((bar, style, msg)) = self.bar.take() {
+            bar.unset_length();
+            bar.set_style(style);
+            bar.set_message(msg);
+        }
+    }
+}
+
 /// Whether progress is shown for this process: `--no-progress` not given and stderr a
 /// terminal.
 pub fn should_show(no_progress: bool) -> bool {

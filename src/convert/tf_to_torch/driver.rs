@@ -141,7 +141,8 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
         e.bind(f, Converted::plain(a));
     }
     e.functions = functions;
-    convert_nodes(&mut e, &plan.order, &chosen).map_err(|d| vec![d])?;
+    let _bar = crate::progress::count("converting nodes", plan.order.len() as u64);
+    convert_nodes(&mut e, &plan.order, &chosen, true).map_err(|d| vec![d])?;
     let mut res_tys = Vec::new();
     for &f in &plan.fetches {
         res_tys.push(static_ty(e.m, f, "fetch").map_err(|d| vec![d])?);
@@ -250,9 +251,13 @@ impl Check {
 }
 
 /// Converts `order` (nodes of one graph or function body, operands first) with the lowering
-/// of each (`chosen`, in the same order) where the emitter is.
-pub fn convert_nodes(e: &mut TorchEmitter, order: &[super::TfNode], chosen: &[Lowering]) -> Result<(), Diagnostic> {
+/// of each (`chosen`, in the same order) where the emitter is; `counted`: each node is a unit
+/// of the progress bar (the top-level graph's nodes, not the bodies inlined while lowering them).
+pub fn convert_nodes(e: &mut TorchEmitter, order: &[super::TfNode], chosen: &[Lowering], counted: bool) -> Result<(), Diagnostic> {
     for (node, &f) in order.iter().zip(chosen) {
+        if counted {
+            crate::progress::tick(1);
+        }
         // Constants are emitted where they are first used as tensors, if ever; so are nodes
         // whose values are known here (shape arithmetic), as literals.
         if node.op_type == "Const" {
