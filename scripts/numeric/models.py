@@ -436,25 +436,11 @@ def keras_transformer(p):
     h = k.LayerNormalization()(x + a)
     f = k.Dense(8)(k.Dense(16, activation="gelu")(h))
     model = keras.Model(x, k.LayerNormalization()(h + f))
-    weights = []
-    for w in model.get_weights():
-        scale = 1.0 / np.sqrt(max(1, int(np.prod(w.shape[:-1]))))
-        weights.append(p.array(w.shape, scale=scale))
-    model.set_weights(weights)
-    p.keep.append(model)
-
-    def f(t):
-        return model(t, training=False)
-
-    return f, [("x", [2, 6, 8])]
+    return keras_model(p, model, [2, 6, 8])
 
 
-def keras_recurrent(p, layers, seq_len, features):
-    """A Keras 3 Sequential model [Input, recurrent layer(s), Dense] with weights from `p`."""
-    import keras
-
-    layers = layers if isinstance(layers, list) else [layers]
-    model = keras.Sequential([keras.Input(shape=(seq_len, features), batch_size=2)] + layers + [keras.layers.Dense(3)])
+def keras_model(p, model, input_shape):
+    """A Keras model with weights from `p` (scaled by fan-in), called on one input."""
     weights = []
     for w in model.get_weights():
         scale = 1.0 / np.sqrt(max(1, int(np.prod(w.shape[:-1]))))
@@ -465,7 +451,16 @@ def keras_recurrent(p, layers, seq_len, features):
     def f(x):
         return model(x, training=False)
 
-    return f, [("x", [2, seq_len, features])]
+    return f, [("x", input_shape)]
+
+
+def keras_recurrent(p, layers, seq_len, features):
+    """A Keras 3 Sequential model [Input, recurrent layer(s), Dense] with weights from `p`."""
+    import keras
+
+    layers = layers if isinstance(layers, list) else [layers]
+    model = keras.Sequential([keras.Input(shape=(seq_len, features), batch_size=2)] + layers + [keras.layers.Dense(3)])
+    return keras_model(p, model, [2, seq_len, features])
 
 
 @functional

@@ -85,21 +85,7 @@ impl IdTable {
     /// [`IdTable::find`], unconfirmed): for prefetching what `find` will compare.
     #[inline]
     fn first_candidate(&self, hash: u32) -> Option<u32> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        let mask = self.slots.len() - 1;
-        let mut i = hash as usize & mask;
-        loop {
-            let s = self.slots[i];
-            if s == EMPTY {
-                return None;
-            }
-            if (s >> 32) as u32 == hash {
-                return Some(s as u32);
-            }
-            i = (i + 1) & mask;
-        }
+        self.find(hash, |_| true)
     }
 
     fn place(&mut self, slot: u64) {
