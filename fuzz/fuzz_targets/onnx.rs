@@ -7,9 +7,10 @@ use amanda_opt::interchange::onnx::cli::{export_bytes, load};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(m) = load("fuzz.onnx", data, true) else { return };
+    // The reader takes the input as shared bytes (weights stay slices of it).
+    let Ok(m) = load("fuzz.onnx", &amanda_opt::interchange::Bytes::copy_from_slice(data), true) else { return };
     let Ok(once) = export_bytes(&m) else { return };
-    let m2 = match load("fuzz.onnx", &once, true) {
+    let m2 = match load("fuzz.onnx", &amanda_opt::interchange::Bytes::from(once.clone()), true) {
         Ok(m2) => m2,
         Err(e) => panic!("the exported model does not import again: {e}"),
     };

@@ -3,3 +3,6 @@
 pub mod cli;
 pub mod graphdef;
 pub mod onnx;
+
+/// The shared byte buffer the readers take their input as (weights stay slices of it).
+pub use prost::bytes::Bytes;
