@@ -666,6 +666,13 @@ def build_tf1(name, builder, seed, out_dir):
         tf.graph_util.import_graph_def(graph_def, name="")
         with tf1.Session(graph=run) as sess:
             outputs = sess.run([f"output_{k}:0" for k in range(len(outs))], {f"{feed}:0": a for (feed, _), a in zip(feeds, inputs)})
+    fetches = [f"output_{k}" for k in range(len(outs))]
+    return write_model(out_dir, name, graph_def, feeds, inputs, outputs, [feed for feed, _ in feeds], fetches)
+
+
+def write_model(out_dir, name, graph_def, feeds, inputs, outputs, feed_nodes, fetch_nodes):
+    """Writes NAME.pb and NAME.npz (inputs `in:FEED`, TensorFlow's outputs `out:K`); returns
+    the model's manifest entry."""
     outputs = [np.asarray(o) for o in outputs]
     with open(os.path.join(out_dir, name + ".pb"), "wb") as f:
         f.write(graph_def.SerializeToString(deterministic=True))
@@ -674,8 +681,8 @@ def build_tf1(name, builder, seed, out_dir):
     np.savez(os.path.join(out_dir, name + ".npz"), **arrays)
     return {
         "name": name,
-        "feeds": [feed for feed, _ in feeds],
-        "fetches": [f"output_{k}" for k in range(len(outs))],
+        "feeds": feed_nodes,
+        "fetches": fetch_nodes,
         "input_shapes": [list(a.shape) for a in inputs],
         "output_shapes": [list(o.shape) for o in outputs],
         "ops": sorted({n.op for n in graph_def.node}),
@@ -773,20 +780,9 @@ def build(name, builder, seed, out_dir):
     outputs = frozen(*[tf.constant(a) for a in inputs])
     if not isinstance(outputs, (list, tuple)):
         outputs = [outputs]
-    outputs = [np.asarray(o) for o in outputs]
-    with open(os.path.join(out_dir, name + ".pb"), "wb") as f:
-        f.write(graph_def.SerializeToString(deterministic=True))
-    arrays = {f"in:{feed}": a for (feed, _), a in zip(feeds, inputs)}
-    arrays.update({f"out:{k}": o for k, o in enumerate(outputs)})
-    np.savez(os.path.join(out_dir, name + ".npz"), **arrays)
-    return {
-        "name": name,
-        "feeds": [node_of(t.name) for t in frozen.inputs],
-        "fetches": [node_of(t.name) for t in frozen.outputs],
-        "input_shapes": [list(a.shape) for a in inputs],
-        "output_shapes": [list(o.shape) for o in outputs],
-        "ops": sorted({n.op for n in graph_def.node}),
-    }
+    feed_nodes = [node_of(t.name) for t in frozen.inputs]
+    fetch_nodes = [node_of(t.name) for t in frozen.outputs]
+    return write_model(out_dir, name, graph_def, feeds, inputs, outputs, feed_nodes, fetch_nodes)
 
 
 def main(argv):
