@@ -73,3 +73,21 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %o, %ctl_9 = Exit(%s#0) name("w/Exit") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
 }
 // CHECK: [[FILE]]:{{[0-9]+}}:3: error: tfg-functionalize-control-flow: the value_index of Merge 'w/Merge' is used; cannot raise while loop 'w/ctx'
+
+// -----
+// A Merge without its two data outputs (output, value_index): an error, not a crash.
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %p, %c0 = Placeholder name("p") {dtype = i1, shape = #tf_type.shape<>} : () -> (tensor<i1>)
+  %x, %c1 = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<>} : () -> (tensor<f32>)
+  %s:2, %c2 = Switch(%x, %p) name("s") {T = f32} : (tensor<f32>, tensor<i1>) -> (tensor<f32>, tensor<f32>)
+  %ctl = Merge(%s#0, %s#1) name("m") {T = f32, N = 2} : (tensor<f32>, tensor<f32>) -> ()
+}
+// CHECK: :[[@LINE-2]]:3: error: tfg-functionalize-control-flow: Merge node 'm' has 2 data input(s) and 0 data output(s); TensorFlow's Merge has at least 1 and 2
+
+// -----
+// An Exit without its data output.
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %x, %c1 = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<>} : () -> (tensor<f32>)
+  %ctl = Exit(%x) name("ex") {T = f32} : (tensor<f32>) -> ()
+}
+// CHECK: :[[@LINE-2]]:3: error: tfg-functionalize-control-flow: Exit node 'ex' has 1 data input(s) and 0 data output(s); TensorFlow's Exit has 1 and 1

@@ -89,6 +89,10 @@ pub fn functionalize(m: &mut Module) -> Result<(usize, usize), Vec<Diagnostic>> 
                 .filter_map(|o| Some((o, crate::dialect::tfg::body_block(m, o)?)))
                 .collect()
         };
+        let malformed: Vec<Diagnostic> = bodies(m).into_iter().flat_map(|(_, b)| m.body.block_ops(b)).filter_map(|op| check_signature(m, op)).collect();
+        if !malformed.is_empty() {
+            return Err(malformed);
+        }
         let mut loops = 0;
         for (_, block) in bodies(m) {
             loops += while_loop::raise_all(m, block, &mut symbols, &mut tf)?;
@@ -118,6 +122,38 @@ pub fn functionalize(m: &mut Module) -> Result<(usize, usize), Vec<Diagnostic>> 
         }
         if errors.is_empty() { Ok((loops, conds)) } else { Err(errors) }
     })?
+}
+
+/// An error when `op`, a TF1 control-flow node, has not the data inputs and outputs
+/// TensorFlow's op definition gives it (the raising reads them by position).
+fn check_signature(m: &Module, op: OpId) -> Option<Diagnostic> {
+    let k = kind(m, op)?;
+    // (data inputs: exact count or at least, data outputs: exact count or at least)
+    let ((ins, at_least_ins), (outs, at_least_outs)) = match k {
+        Kind::Switch => ((2, false), (2, false)),
+        Kind::SwitchN => ((2, false), (1, true)),
+        Kind::Merge => ((1, true), (2, false)),
+        Kind::Enter | Kind::Exit | Kind::NextIteration | Kind::LoopCond => ((1, false), (1, false)),
+    };
+    let (n_in, n_out) = (crate::dialect::tfg::data_operands(m, op).len(), crate::dialect::tfg::data_results(m, op).len());
+    let fits = |n: usize, want: usize, at_least: bool| if at_least { n >= want } else { n == want };
+    if fits(n_in, ins, at_least_ins) && fits(n_out, outs, at_least_outs) {
+        return None;
+    }
+    let count = |want: usize, at_least: bool| format!("{}{}", if at_least { "at least " } else { "" }, want);
+    Some(Diagnostic::error(
+        m.body.op(op).span,
+        format!(
+            "tfg-functionalize-control-flow: {} node '{}' has {} data input(s) and {} data output(s); TensorFlow's {} has {} and {}",
+            crate::dialect::tfg::op_type(m, op),
+            frames::node(m, op),
+            n_in,
+            n_out,
+            crate::dialect::tfg::op_type(m, op),
+            count(ins, at_least_ins),
+            count(outs, at_least_outs)
+        ),
+    ))
 }
 
 #[cfg(test)]
