@@ -57,6 +57,23 @@ pub(crate) struct Piece {
 }
 
 impl Piece {
+    /// Calls `visit` on each op of the piece in order, and before it `prefetch(later, stage)`
+    /// for the op `ahead[stage]` places further on. A piece of a large graph reads data of
+    /// far-away values for every op (the names or definitions of its operands): started a
+    /// few ops early and in stages (each stage reading what the one before brought in),
+    /// those loads overlap instead of each one stalling the walk.
+    pub fn for_each_ahead(self, body: &Body, ahead: &[usize], prefetch: impl Fn(OpId, u8), mut visit: impl FnMut(OpId)) {
+        let ops: Vec<OpId> = self.ops(body).collect();
+        for (i, &op) in ops.iter().enumerate() {
+            for (stage, &by) in ahead.iter().enumerate() {
+                if let Some(&later) = ops.get(i + by) {
+                    prefetch(later, stage as u8);
+                }
+            }
+            visit(op);
+        }
+    }
+
     /// The ops of the piece, in order.
     pub fn ops(self, body: &Body) -> impl Iterator<Item = OpId> + '_ {
         ops_from(body, Some(self.first)).take(self.len)

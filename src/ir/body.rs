@@ -285,6 +285,44 @@ impl Body {
     pub fn block_capacity(&self) -> usize {
         self.blocks.len()
     }
+    /// Starts loading what [`value`](Self::value) will read for `v` (only a hint).
+    pub fn prefetch_value(&self, v: ValueId) {
+        if let Some(data) = self.values.get(v.index()) {
+            crate::ir::intern::prefetch_read(data);
+        }
+    }
+
+    /// Starts loading the head of `v`'s use chain, which [`bind_operands`](Self::bind_operands)
+    /// reads and relinks; best after [`prefetch_value`](Self::prefetch_value).
+    pub fn prefetch_first_use(&self, v: ValueId) {
+        if let Some(u) = self.values.get(v.index()).and_then(|d| d.first_use.get()) {
+            if let Some(data) = self.ops.get(u.op.index()) {
+                crate::ir::intern::prefetch_read(data);
+                if let Some(o) = data.operands.get(u.slot as usize) {
+                    crate::ir::intern::prefetch_read(o);
+                }
+            }
+        }
+    }
+
+    /// Starts loading the op or block that defines `v`; best after
+    /// [`prefetch_value`](Self::prefetch_value) has brought in `v`.
+    pub fn prefetch_def(&self, v: ValueId) {
+        match self.values.get(v.index()).map(|d| d.def) {
+            Some(ValueDef::Result { op, .. }) => {
+                if let Some(data) = self.ops.get(op.index()) {
+                    crate::ir::intern::prefetch_read(data);
+                }
+            }
+            Some(ValueDef::BlockArg { block, .. }) => {
+                if let Some(data) = self.blocks.get(block.index()) {
+                    crate::ir::intern::prefetch_read(data);
+                }
+            }
+            None => {}
+        }
+    }
+
     pub fn is_erased(&self, op: OpId) -> bool {
         self.ops[op.index()].erased
     }

@@ -71,6 +71,16 @@ impl Context {
         self.strings.get(s.index())
     }
 
+    /// Starts loading where the text of `s` is, then (a later call) the text itself: for a
+    /// loop that will read many symbols from anywhere in memory, a few steps ahead.
+    pub fn prefetch_str(&self, s: Sym, text: bool) {
+        if text {
+            self.strings.prefetch_text(s.index());
+        } else {
+            self.strings.prefetch_loc(s.index());
+        }
+    }
+
     pub fn ty(&mut self, data: TypeData) -> TypeId {
         TypeId::new(self.types.intern(data))
     }

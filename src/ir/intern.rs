@@ -98,8 +98,9 @@ impl IdTable {
     }
 }
 
+/// Starts loading `value` into the cache; only a hint.
 #[inline]
-fn prefetch_read<T>(value: &T) {
+pub(crate) fn prefetch_read<T>(value: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch is only a hint; it reads nothing and cannot fault.
     #[allow(unused_unsafe)]
@@ -301,6 +302,23 @@ impl StrInterner {
     pub fn reserve(&mut self, additional: usize) {
         self.locs.reserve(additional);
         self.index.reserve(additional);
+    }
+
+    /// Starts loading where string `id` is (a hint for a [`get`](Self::get) to come).
+    pub fn prefetch_loc(&self, id: usize) {
+        if let Some(l) = self.locs.get(id) {
+            prefetch_read(l);
+        }
+    }
+
+    /// Starts loading the text of string `id`; best after [`prefetch_loc`](Self::prefetch_loc)
+    /// has had time to bring in its location.
+    pub fn prefetch_text(&self, id: usize) {
+        if let Some(l) = self.locs.get(id) {
+            if let Some(b) = self.chunks.get(l.chunk as usize).and_then(|c| c.as_bytes().get(l.start as usize)) {
+                prefetch_read(b);
+            }
+        }
     }
 
     pub fn get(&self, id: usize) -> &str {

@@ -105,11 +105,13 @@ impl<'a> Printer<'a> {
     }
 }
 
+/// How many ops ahead of the one being printed each stage of `Names::prefetch_names` works.
+const PREFETCH_AHEAD: [usize; 3] = [12, 8, 4];
+
 /// Prints the ops of `piece` at `indent` into `state`'s buffer (on a worker).
 fn print_piece(shared: Shared<'_>, piece: Piece, state: WorkerState, indent: usize) -> WorkerState {
     let mut p = Printer::new(shared, state, None);
-    for op in piece.ops(&shared.m.body) {
-        p.print_op(op, indent);
-    }
+    let (m, names) = (shared.m, shared.names);
+    piece.for_each_ahead(&m.body, &PREFETCH_AHEAD, |op, stage| names.prefetch_names(m, op, stage), |op| p.print_op(op, indent));
     p.into_state()
 }

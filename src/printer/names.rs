@@ -38,8 +38,52 @@ pub struct Names {
     values: Vec<Option<ValueRef>>,
     blocks: FxHashMap<BlockId, String>,
     /// Preserving mode: a value without an entry in `values` is printed with the name
-    /// the IR holds for it (most values of a parsed file), so no table is built for those.
+    /// the IR holds for it (most values of a parsed file), read from `spelled`.
     names_from_ir: bool,
+    /// Preserving mode: the name the IR holds for each value, by value index, read once
+    /// (in parallel) before printing. Printing a use then costs one lookup here instead of
+    /// a walk from the value to its op and its op's result groups, which on a large graph
+    /// (uses of far-away values) is a chain of cache misses per operand.
+    spelled: Vec<SpelledRef>,
+}
+
+/// A value's written name: group name `name` (`Sym::index`), the group's size and the
+/// value's place in it. `name == u32::MAX`: the value has no written name in the module.
+#[derive(Clone, Copy)]
+struct SpelledRef {
+    name: u32,
+    count: u32,
+    index: u32,
+}
+
+impl SpelledRef {
+    const NONE: SpelledRef = SpelledRef { name: u32::MAX, count: 0, index: 0 };
+
+    fn of(m: &Module, v: ValueId) -> SpelledRef {
+        match spelled_in_ir(m, v) {
+            Some((name, count, index)) => SpelledRef { name: name.index() as u32, count, index },
+            None => Self::NONE,
+        }
+    }
+
+    fn get(self) -> Option<(Sym, u32, u32)> {
+        (self.name != u32::MAX).then(|| (Sym::new(self.name as usize), self.count, self.index))
+    }
+}
+
+/// Values per rayon task when reading the written names.
+const SPELLED_CHUNK: usize = 1 << 14;
+
+/// The written name of every value of `m` (see [`Names::spelled`]).
+fn spelled_table(m: &Module) -> Vec<SpelledRef> {
+    use rayon::prelude::*;
+    let mut table = vec![SpelledRef::NONE; m.body.value_capacity()];
+    table.par_chunks_mut(SPELLED_CHUNK).enumerate().for_each(|(c, chunk)| {
+        for (i, slot) in chunk.iter_mut().enumerate() {
+            *slot = SpelledRef::of(m, ValueId::new(c * SPELLED_CHUNK + i));
+        }
+    });
+    table
 }
 
 impl Names {
@@ -60,8 +104,35 @@ impl Names {
         if !self.names_from_ir {
             return None;
         }
-        let (name, count, index) = spelled_in_ir(m, v)?;
+        let (name, count, index) = match self.spelled.get(v.index()) {
+            Some(r) => r.get()?,
+            None => spelled_in_ir(m, v)?,
+        };
         Some((GroupName::Spelled(name), count, index))
+    }
+
+    /// Prefetching for the names `op` will print soon, in three stages a few ops apart (0,
+    /// 1, 2: each needs the loads the one before started): the table entry of each operand,
+    /// then where its name's text (and the op's own result names') is, then the text.
+    pub fn prefetch_names(&self, m: &Module, op: OpId, stage: u8) {
+        if self.spelled.is_empty() {
+            return;
+        }
+        if stage > 0 {
+            for g in &m.body.op(op).result_names {
+                if let Some(name) = g.name {
+                    m.ctx.prefetch_str(name, stage > 1);
+                }
+            }
+        }
+        for v in m.body.operands(op) {
+            let Some(r) = self.spelled.get(v.index()) else { continue };
+            match stage {
+                0 => crate::ir::intern::prefetch_read(r),
+                _ if r.name != u32::MAX => m.ctx.prefetch_str(Sym::new(r.name as usize), stage > 1),
+                _ => {}
+            }
+        }
     }
 
     /// The text of a use of `v`: `%x`, `%x#1`, `%3`.
@@ -282,6 +353,7 @@ pub fn preserving_names(m: &Module) -> Names {
     if m.edited {
         rename_repeated(m, &mut names, &mut |base, used| fresh(base, used), &mut used);
     }
+    names.spelled = spelled_table(m);
     names
 }
 

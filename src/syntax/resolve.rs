@@ -119,6 +119,11 @@ pub fn resolve(cx: ParseCx<'_>) -> Result<Module, Vec<Diagnostic>> {
         while j < pending_uses.len() && pending_uses[j].op == op {
             j += 1;
         }
+        for k in i..j {
+            for (stage, by) in BIND_AHEAD.iter().enumerate() {
+                prefetch_binding(&module.body, resolved.get(k + by).copied(), stage);
+            }
+        }
         if resolved[i..j].iter().all(|&v| v != FAILED && v != NOT_TRIED) {
             operands.clear();
             operands.extend(resolved[i..j].iter().map(|&v| ValueId::new(v as usize)));
@@ -148,6 +153,22 @@ pub fn resolve(cx: ParseCx<'_>) -> Result<Module, Vec<Diagnostic>> {
     } else {
         errors.sort_by_key(|d| d.span.map(|s| s.start).unwrap_or(0));
         Err(errors)
+    }
+}
+
+/// How many uses ahead of the op being bound each stage of [`prefetch_binding`] works.
+const BIND_AHEAD: [usize; 2] = [16, 8];
+
+/// Binding reads and relinks the head of each value's use chain, anywhere in memory in a
+/// large graph: those loads are started some uses ahead, in two stages (the value, then its
+/// chain's head). `resolved`: the use's value, if resolution got that far.
+fn prefetch_binding(body: &crate::ir::Body, resolved: Option<u32>, stage: usize) {
+    let Some(v) = resolved.filter(|&v| v != FAILED && v != NOT_TRIED) else { return };
+    let v = ValueId::new(v as usize);
+    if stage == 0 {
+        body.prefetch_value(v);
+    } else {
+        body.prefetch_first_use(v);
     }
 }
 
