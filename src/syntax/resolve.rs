@@ -63,6 +63,13 @@ impl Defs {
         }
     }
 
+    /// Starts loading the slot of `name` (a hint for a [`define`](Self::define) to come).
+    fn prefetch(&self, name: Sym) {
+        if let Some(slot) = self.current.get(name.index()) {
+            crate::ir::intern::prefetch_read(slot);
+        }
+    }
+
     /// Defines `name` in `def.scope`; reports a redefinition in the same region.
     fn define(&mut self, module: &Module, name: Sym, mut def: Def, span: Span, errors: &mut Vec<Diagnostic>) {
         if let Some(prev) = self.get(name) {
@@ -348,21 +355,33 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
         // anywhere in the region, before or after the definition, see them. A region of one
         // block (a graph, a function body) is walked once for both.
         let id = scope_id(scope);
-        let mut define =
-            |name, first, count, span| defs.define(module, name, Def { name, first, count, scope: id, iso, prev: NONE }, span, errors);
+        let define = |defs: &mut Defs, errors: &mut Vec<Diagnostic>, name, first, count, span| {
+            defs.define(module, name, Def { name, first, count, scope: id, iso, prev: NONE }, span, errors)
+        };
         let single = match blocks_of_scope[..] {
             [block] => Some(block),
             _ => None,
         };
+        let mut define_all = |name, first, count, span| define(&mut defs, errors, name, first, count, span);
         match single {
-            Some(block) => arg_defs(module, block, &mut define),
-            None => for_each_def(module, &blocks_of_scope, &mut define),
+            Some(block) => arg_defs(module, block, &mut define_all),
+            None => for_each_def(module, &blocks_of_scope, &mut define_all),
         }
         uses_of_scope.clear();
         for &block in &blocks_of_scope {
+            // Defining a name reads and writes its slot in the table, anywhere in memory in
+            // a large graph: loaded some ops ahead.
+            let mut ahead = body.block_ops(block).skip(DEFINE_AHEAD);
             for op in body.block_ops(block) {
                 if single.is_some() {
-                    result_defs(module, op, &mut define);
+                    if let Some(later) = ahead.next() {
+                        for name in body.op(later).result_names.iter().filter_map(|g| g.name) {
+                            defs.prefetch(name);
+                        }
+                    }
+                    result_defs(module, op, &mut |name, first, count, span| {
+                        define(&mut defs, errors, name, first, count, span)
+                    });
                 }
                 let (start, end) = run_of(op);
                 uses_of_scope.extend((start..end).map(|p| at(p) as u32));
@@ -380,6 +399,9 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
     errors.extend(use_errors.into_iter().map(|(_, d)| d));
     resolved
 }
+
+/// How many ops ahead of the one whose names are being defined their slots are loaded.
+const DEFINE_AHEAD: usize = 8;
 
 /// Uses of one region looked up on rayon's workers, from this many on.
 const PARALLEL_LOOKUPS: usize = 1 << 16;
@@ -411,13 +433,48 @@ fn lookup_all(
         return;
     }
     use rayon::prelude::*;
-    let found: Vec<u32> = uses
-        .par_iter()
-        .with_min_len(4096)
-        .map(|&k| lookup_use(module, defs, iso, &pending[k as usize]).map_or(FAILED, |v| v.index() as u32))
-        .collect();
+    let mut found: Vec<u32> = vec![FAILED; uses.len()];
+    found.par_chunks_mut(LOOKUP_CHUNK).zip(uses.par_chunks(LOOKUP_CHUNK)).for_each(|(found, uses)| {
+        for (i, &k) in uses.iter().enumerate() {
+            for (stage, by) in LOOKUP_AHEAD.iter().enumerate() {
+                if let Some(&later) = uses.get(i + by) {
+                    prefetch_lookup(module, defs, &pending[later as usize], stage);
+                }
+            }
+            found[i] = lookup_use(module, defs, iso, &pending[k as usize]).map_or(FAILED, |v| v.index() as u32);
+        }
+    });
     for (&k, &v) in uses.iter().zip(&found) {
         resolved[k as usize] = if v == FAILED { one(k as usize) } else { v };
+    }
+}
+
+/// Uses per rayon task in [`lookup_all`].
+const LOOKUP_CHUNK: usize = 4096;
+
+/// How many uses ahead of the one being looked up each stage of [`prefetch_lookup`] works.
+const LOOKUP_AHEAD: [usize; 3] = [24, 16, 8];
+
+/// A lookup reads the name's visible definition, the definition, and the value's type:
+/// three loads from anywhere in memory in a large graph, started some uses ahead in stages
+/// (each reading what the stage before brought in).
+fn prefetch_lookup(module: &Module, defs: &Defs, u: &PendingUse, stage: usize) {
+    use crate::ir::intern::prefetch_read;
+    let name = u.name.name.index();
+    match stage {
+        0 => {
+            if let Some(slot) = defs.current.get(name) {
+                prefetch_read(slot);
+            }
+        }
+        _ => {
+            let Some(def) = defs.current.get(name).and_then(|&i| defs.defs.get(i as usize)) else { return };
+            if stage == 1 {
+                prefetch_read(def);
+            } else if u.expected.is_some() {
+                module.body.prefetch_value(ValueId::new(def.first.index() + u.name.index as usize));
+            }
+        }
     }
 }
 
