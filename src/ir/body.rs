@@ -305,6 +305,36 @@ impl Body {
         }
     }
 
+    /// Starts loading what [`erase_op`](Self::erase_op) will touch for `op`, in two stages
+    /// (for a caller erasing many ops anywhere in memory, a few ops ahead): 0 the op, 1
+    /// (once the op is in) its neighbours in its block and its operands' neighbours in their
+    /// use chains.
+    pub fn prefetch_erase(&self, op: OpId, stage: u8) {
+        use crate::ir::intern::prefetch_read;
+        let Some(data) = self.ops.get(op.index()) else { return };
+        if stage == 0 {
+            prefetch_read(data);
+            return;
+        }
+        for id in [data.prev.op(), data.next.op()].into_iter().flatten() {
+            if let Some(o) = self.ops.get(id.index()) {
+                prefetch_read(o);
+            }
+        }
+        for operand in &data.operands {
+            for u in [operand.prev_use.get(), operand.next_use.get()].into_iter().flatten() {
+                if let Some(o) = self.ops.get(u.op.index()).and_then(|o| o.operands.get(u.slot as usize)) {
+                    prefetch_read(o);
+                }
+            }
+            if operand.prev_use.get().is_none() {
+                if let Some(v) = self.values.get(operand.value.index()) {
+                    prefetch_read(v);
+                }
+            }
+        }
+    }
+
     /// Starts loading the op or block that defines `v`; best after
     /// [`prefetch_value`](Self::prefetch_value) has brought in `v`.
     pub fn prefetch_def(&self, v: ValueId) {
@@ -975,7 +1005,7 @@ impl Body {
     /// outside the erased ops (the caller replaces them first).
     pub fn erase_op(&mut self, op: OpId) {
         self.detach_op(op);
-        let mut stack = vec![op];
+        let mut stack: SmallVec<[OpId; 8]> = smallvec::smallvec![op];
         while let Some(o) = stack.pop() {
             self.clear_operands(o);
             self.ops[o.index()].erased = true;

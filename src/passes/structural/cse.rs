@@ -64,7 +64,13 @@ impl SplitPass for Cse {
     fn apply(&self, m: &mut Module, _target: PassTarget, plan: Self::Plan, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
         let Some(plan) = plan? else { return Ok(()) };
         plan.edits.replay(&mut m.body);
-        for o in plan.erase {
+        // The ops erased are anywhere in the function: their loads start a few ops ahead.
+        for (i, &o) in plan.erase.iter().enumerate() {
+            for (stage, by) in ERASE_AHEAD.iter().enumerate() {
+                if let Some(&later) = plan.erase.get(i + by) {
+                    m.body.prefetch_erase(later, stage as u8);
+                }
+            }
             if !m.body.is_erased(o) {
                 m.body.erase_op(o);
             }
@@ -75,6 +81,9 @@ impl SplitPass for Cse {
         Ok(())
     }
 }
+
+/// How many ops ahead of the one being erased each stage of `Body::prefetch_erase` works.
+const ERASE_AHEAD: [usize; 2] = [8, 4];
 
 /// Plans CSE of the regions of `op` (a `tfg.func`).
 fn plan_op_regions(m: &Module, op: OpId, tf: &mut TfOps<'_>) -> CsePlan {
