@@ -63,6 +63,11 @@ fn balanced_body_len(rest: &str) -> Option<usize> {
                     }
                     i += 1;
                 }
+                // A string that runs to the end of the input closes nothing (and the
+                // length must not pass the end).
+                if i >= bytes.len() {
+                    return None;
+                }
             }
             b'<' | b'(' | b'[' | b'{' => stack.push(c),
             b'>' => {
@@ -873,6 +878,17 @@ mod tests {
 
     fn kinds(text: &str) -> Vec<Token<'_>> {
         TokenStream::new(text).map(|t| t.unwrap().1).collect()
+    }
+
+    /// A body whose string runs to the end of the input is unbalanced: its length once
+    /// passed the end and the lexer panicked (found by the parse fuzz target).
+    #[test]
+    fn unterminated_string_in_a_body_is_unbalanced() {
+        assert_eq!(balanced_body_len("\"(d0) -> (d0)>"), None);
+        assert_eq!(balanced_body_len("<\"abc\\"), None);
+        assert_eq!(balanced_body_len("<\"a>\">"), Some(6));
+        let text = "%0 = \"foo.src\"() : () -> memref<4xf32, affine_map\"(d0) -> (d0)>>\n";
+        assert!(TokenStream::new(text).any(|t| t.is_err()));
     }
 
     #[test]
