@@ -65,10 +65,8 @@ impl Piece {
     pub fn for_each_ahead(self, body: &Body, ahead: &[usize], prefetch: impl Fn(OpId, u8), mut visit: impl FnMut(OpId)) {
         let ops: Vec<OpId> = self.ops(body).collect();
         for (i, &op) in ops.iter().enumerate() {
-            for (stage, &by) in ahead.iter().enumerate() {
-                if let Some(&later) = ops.get(i + by) {
-                    prefetch(later, stage as u8);
-                }
+            for (later, stage) in ahead_of(&ops, i, ahead) {
+                prefetch(later, stage);
             }
             visit(op);
         }
@@ -78,6 +76,12 @@ impl Piece {
     pub fn ops(self, body: &Body) -> impl Iterator<Item = OpId> + '_ {
         ops_from(body, Some(self.first)).take(self.len)
     }
+}
+
+/// What to prefetch before handling `items[i]` in a loop that prefetches in stages: the
+/// item `ahead[stage]` places further on, with its stage, for each stage that has one.
+pub fn ahead_of<'a, T: Copy>(items: &'a [T], i: usize, ahead: &'a [usize]) -> impl Iterator<Item = (T, u8)> + 'a {
+    ahead.iter().enumerate().filter_map(move |(stage, &by)| Some((*items.get(i + by)?, stage as u8)))
 }
 
 /// The ops from `first` to the end of its block, in order.

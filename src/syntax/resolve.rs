@@ -127,8 +127,8 @@ pub fn resolve(cx: ParseCx<'_>) -> Result<Module, Vec<Diagnostic>> {
             j += 1;
         }
         for k in i..j {
-            for (stage, by) in BIND_AHEAD.iter().enumerate() {
-                prefetch_binding(&module.body, resolved.get(k + by).copied(), stage);
+            for (later, stage) in crate::parallel::ahead_of(&resolved, k, &BIND_AHEAD) {
+                prefetch_binding(&module.body, later, stage);
             }
         }
         if resolved[i..j].iter().all(|&v| v != FAILED && v != NOT_TRIED) {
@@ -168,10 +168,12 @@ const BIND_AHEAD: [usize; 2] = [16, 8];
 
 /// Binding reads and relinks the head of each value's use chain, anywhere in memory in a
 /// large graph: those loads are started some uses ahead, in two stages (the value, then its
-/// chain's head). `resolved`: the use's value, if resolution got that far.
-fn prefetch_binding(body: &crate::ir::Body, resolved: Option<u32>, stage: usize) {
-    let Some(v) = resolved.filter(|&v| v != FAILED && v != NOT_TRIED) else { return };
-    let v = ValueId::new(v as usize);
+/// chain's head). `resolved`: the use's value, or a marker where resolution failed.
+fn prefetch_binding(body: &crate::ir::Body, resolved: u32, stage: u8) {
+    if resolved == FAILED || resolved == NOT_TRIED {
+        return;
+    }
+    let v = ValueId::new(resolved as usize);
     if stage == 0 {
         body.prefetch_value(v);
     } else {
@@ -436,10 +438,8 @@ fn lookup_all(
     let mut found: Vec<u32> = vec![FAILED; uses.len()];
     found.par_chunks_mut(LOOKUP_CHUNK).zip(uses.par_chunks(LOOKUP_CHUNK)).for_each(|(found, uses)| {
         for (i, &k) in uses.iter().enumerate() {
-            for (stage, by) in LOOKUP_AHEAD.iter().enumerate() {
-                if let Some(&later) = uses.get(i + by) {
-                    prefetch_lookup(module, defs, &pending[later as usize], stage);
-                }
+            for (later, stage) in crate::parallel::ahead_of(uses, i, &LOOKUP_AHEAD) {
+                prefetch_lookup(module, defs, &pending[later as usize], stage);
             }
             found[i] = lookup_use(module, defs, iso, &pending[k as usize]).map_or(FAILED, |v| v.index() as u32);
         }
@@ -458,7 +458,7 @@ const LOOKUP_AHEAD: [usize; 3] = [24, 16, 8];
 /// A lookup reads the name's visible definition, the definition, and the value's type:
 /// three loads from anywhere in memory in a large graph, started some uses ahead in stages
 /// (each reading what the stage before brought in).
-fn prefetch_lookup(module: &Module, defs: &Defs, u: &PendingUse, stage: usize) {
+fn prefetch_lookup(module: &Module, defs: &Defs, u: &PendingUse, stage: u8) {
     use crate::ir::intern::prefetch_read;
     let name = u.name.name.index();
     match stage {

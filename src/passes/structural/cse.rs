@@ -66,10 +66,8 @@ impl SplitPass for Cse {
         plan.edits.replay(&mut m.body);
         // The ops erased are anywhere in the function: their loads start a few ops ahead.
         for (i, &o) in plan.erase.iter().enumerate() {
-            for (stage, by) in ERASE_AHEAD.iter().enumerate() {
-                if let Some(&later) = plan.erase.get(i + by) {
-                    m.body.prefetch_erase(later, stage as u8);
-                }
+            for (later, stage) in crate::parallel::ahead_of(&plan.erase, i, &ERASE_AHEAD) {
+                m.body.prefetch_erase(later, stage);
             }
             if !m.body.is_erased(o) {
                 m.body.erase_op(o);
