@@ -598,6 +598,7 @@ fn process_chunk(
     }
     // Checked before any chunk ran (drive), so this does not fail.
     let Ok(mut pm) = build_pass_manager(opts, registry, flags, print_opts) else { return result };
+    pm.ir_verified = !opts.no_verify;
     let counting = crate::passes::summary::wanted(opts.summary, opts.no_summary) && crate::passes::summary::has_conversion(&pm.root);
     let before = counting.then(|| crate::passes::summary::count_ops(&module));
     let run = pm.run(&mut module, |_, _| {});

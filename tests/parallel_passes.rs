@@ -2,7 +2,8 @@
 //! on one: the same printed module and the same statistics, for the per-function passes
 //! the pass manager shares out (`tfg-toposort`, whose orders are worked out and whose
 //! blocks are relinked in parallel; `tfg-cse`, planned in parallel against a `UseOverlay`
-//! and replayed in order) and for the others run on the same library.
+//! and replayed in order, or, on verified IR, planned and changed function by function on
+//! the workers at once) and for the others run on the same library.
 
 use amanda_opt::ir::Module;
 use amanda_opt::passes::{PassManager, PassRegistry};
@@ -20,12 +21,23 @@ fn library(functions: usize, ops: usize, seed: u64) -> String {
 /// Runs `pipeline` on `text` on a pool of `threads` threads: the printed module and the
 /// statistics of the run.
 fn run(text: &str, pipeline: &str, threads: usize) -> (String, String) {
+    run_on(text, pipeline, threads, false)
+}
+
+/// [`run`], telling the pass manager that the module was verified (`verified`) or not.
+fn run_on(text: &str, pipeline: &str, threads: usize, verified: bool) -> (String, String) {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
     pool.install(|| {
         let mut m: Module = parse_module(text).unwrap_or_else(|d| panic!("library does not parse: {:?}", d.first()));
+        if verified {
+            assert!(amanda_opt::verify::verify_module(&m).is_empty(), "the library should verify");
+        }
         let reg = PassRegistry::default();
         let mut pm = PassManager::from_text(&reg, pipeline).unwrap();
+        pm.ir_verified = verified;
         pm.run(&mut m, |_, _| {}).unwrap_or_else(|d| panic!("{} failed: {:?}", pipeline, d.first()));
+        assert!(pm.ir_verified == verified, "verified after each pass, the IR stays known valid");
+        m.body.check_use_chains().unwrap_or_else(|e| panic!("{}: use chains after the run: {}", pipeline, e));
         let stats = format!("{:?}", pm.report.iter().map(|r| (r.runs, &r.stats.0, r.children.iter().map(|c| (c.runs, &c.stats.0)).collect::<Vec<_>>())).collect::<Vec<_>>());
         (print_module(&m, PrintOptions::default()), stats)
     })
@@ -55,4 +67,34 @@ fn other_function_passes_of_a_library_are_the_same_on_any_number_of_threads() {
     for pipeline in ["builtin.module(tfg.func(tfg-cse))", "builtin.module(tfg.func(tfg-toposort, tfg-cse))", "builtin.module(tfg-constant-folding)"] {
         assert_same_on_threads(pipeline, &text);
     }
+}
+
+#[test]
+fn cse_changing_each_function_on_its_worker_gives_the_sequential_result() {
+    // On verified IR each function is planned and changed by one worker, the others at
+    // once (`SplitPass::CHANGES_INSIDE_TARGET`); without it, replayed on one thread.
+    let text = library(16, 400, 11);
+    let pipeline = "builtin.module(tfg.func(tfg-cse))";
+    let one = run_on(&text, pipeline, 1, true);
+    assert_ne!(one.0, print_module(&parse_module(&text).unwrap(), PrintOptions::default()), "CSE should change the generated library");
+    for threads in [2, 4] {
+        let in_place = run_on(&text, pipeline, threads, true);
+        let replayed = run_on(&text, pipeline, threads, false);
+        assert!(one.0 == in_place.0, "the module after in-place CSE on {} threads differs from one thread's", threads);
+        assert!(one.0 == replayed.0, "the module after replayed CSE on {} threads differs from one thread's", threads);
+        assert_eq!(one.1, in_place.1, "statistics of in-place CSE on {} threads", threads);
+        assert_eq!(one.1, replayed.1, "statistics of replayed CSE on {} threads", threads);
+    }
+}
+
+#[test]
+fn a_pass_not_verified_after_leaves_the_ir_unverified() {
+    let text = library(4, 100, 5);
+    let mut m: Module = parse_module(&text).unwrap();
+    let reg = PassRegistry::default();
+    let mut pm = PassManager::from_text(&reg, "builtin.module(tfg.func(tfg-cse))").unwrap();
+    pm.ir_verified = true;
+    pm.verify_each = false;
+    pm.run(&mut m, |_, _| {}).unwrap();
+    assert!(!pm.ir_verified, "a change not verified after must clear ir_verified");
 }

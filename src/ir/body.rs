@@ -7,10 +7,16 @@
 use smallvec::SmallVec;
 
 mod append;
+mod arena;
+mod edit;
 mod overlay;
+mod part;
 mod relink;
 pub use append::BodyOffsets;
+use arena::Arena;
+pub use edit::BodyEdit;
 pub use overlay::{PlannedEdits, UseOverlay};
+pub use part::BodyPart;
 
 use super::attrs::NamedAttr;
 use super::{AttrId, BlockId, OpId, RegionId, Sym, TypeId, ValueId};
@@ -234,10 +240,10 @@ pub struct OpSpec {
 /// Arenas for ops, values, blocks and regions.
 #[derive(Default, Clone, Debug)]
 pub struct Body {
-    ops: Vec<OpData>,
-    values: Vec<ValueData>,
-    blocks: Vec<BlockData>,
-    regions: Vec<RegionData>,
+    ops: Arena<OpData>,
+    values: Arena<ValueData>,
+    blocks: Arena<BlockData>,
+    regions: Arena<RegionData>,
 }
 
 impl Body {
@@ -305,34 +311,10 @@ impl Body {
         }
     }
 
-    /// Starts loading what [`erase_op`](Self::erase_op) will touch for `op`, in two stages
-    /// (for a caller erasing many ops anywhere in memory, a few ops ahead): 0 the op, 1
-    /// (once the op is in) its neighbours in its block and its operands' neighbours in their
-    /// use chains.
+    /// Starts loading what [`erase_op`](Self::erase_op) will touch for `op` (see
+    /// [`BodyEdit::prefetch_erase`]).
     pub fn prefetch_erase(&self, op: OpId, stage: u8) {
-        use crate::ir::intern::prefetch_read;
-        let Some(data) = self.ops.get(op.index()) else { return };
-        if stage == 0 {
-            prefetch_read(data);
-            return;
-        }
-        for id in [data.prev.op(), data.next.op()].into_iter().flatten() {
-            if let Some(o) = self.ops.get(id.index()) {
-                prefetch_read(o);
-            }
-        }
-        for operand in &data.operands {
-            for u in [operand.prev_use.get(), operand.next_use.get()].into_iter().flatten() {
-                if let Some(o) = self.ops.get(u.op.index()).and_then(|o| o.operands.get(u.slot as usize)) {
-                    prefetch_read(o);
-                }
-            }
-            if operand.prev_use.get().is_none() {
-                if let Some(v) = self.values.get(operand.value.index()) {
-                    prefetch_read(v);
-                }
-            }
-        }
+        BodyEdit::prefetch_erase(self, op, stage)
     }
 
     /// Starts loading the op or block that defines `v`; best after
@@ -354,7 +336,7 @@ impl Body {
     }
 
     pub fn is_erased(&self, op: OpId) -> bool {
-        self.ops[op.index()].erased
+        BodyEdit::is_erased(self, op)
     }
 
     pub fn set_value_type(&mut self, v: ValueId, ty: TypeId) {
@@ -720,42 +702,15 @@ impl Body {
     //
     // Each value's uses form a doubly-linked list threaded through the operand slots
     // (`next_use` / `prev_use`; the head is the value's `first_use`), so linking and
-    // unlinking a use is O(1) whatever the value's fan-out.
+    // unlinking a use is O(1) whatever the value's fan-out. The relinking itself is in
+    // `edit` ([`BodyEdit`]), shared with the parts that workers edit ([`BodyPart`]).
 
     fn operand_at(&self, u: Use) -> &Operand {
         &self.ops[u.op.index()].operands[u.slot as usize]
     }
 
-    fn operand_at_mut(&mut self, u: Use) -> &mut Operand {
-        &mut self.ops[u.op.index()].operands[u.slot as usize]
-    }
-
-    /// Links the operand at `u` (whose `value` is set) into its value's chain right after
-    /// `prev` (`None`: at the head).
     fn link_use(&mut self, u: Use, prev: Option<Use>) {
-        let v = self.operand_at(u).value;
-        let next = match prev {
-            None => std::mem::replace(&mut self.values[v.index()].first_use, PackedUse::from(Some(u))),
-            Some(p) => std::mem::replace(&mut self.operand_at_mut(p).next_use, PackedUse::from(Some(u))),
-        };
-        if let Some(n) = next.get() {
-            self.operand_at_mut(n).prev_use = PackedUse::from(Some(u));
-        }
-        let o = self.operand_at_mut(u);
-        o.next_use = next;
-        o.prev_use = PackedUse::from(prev);
-    }
-
-    /// Takes the operand at `u` out of its value's chain (O(1)).
-    fn unlink_use(&mut self, u: Use) {
-        let Operand { value, next_use, prev_use } = *self.operand_at(u);
-        match prev_use.get() {
-            None => self.values[value.index()].first_use = next_use,
-            Some(p) => self.operand_at_mut(p).next_use = next_use,
-        }
-        if let Some(n) = next_use.get() {
-            self.operand_at_mut(n).prev_use = prev_use;
-        }
+        edit::link_use(self, u, prev)
     }
 
     /// Appends operand `v` to `op` and links it at the head of `v`'s chain.
@@ -808,19 +763,12 @@ impl Body {
     }
 
     fn clear_operands(&mut self, op: OpId) {
-        let n = self.ops[op.index()].operands.len();
-        for slot in (0..n).rev() {
-            self.unlink_use(Use { op, slot: slot as u32 });
-        }
-        self.ops[op.index()].operands.clear();
+        edit::clear_operands(self, op)
     }
 
     /// Points operand `slot` of `op` at `v`.
     pub fn set_operand(&mut self, op: OpId, slot: usize, v: ValueId) {
-        let u = Use { op, slot: slot as u32 };
-        self.unlink_use(u);
-        self.operand_at_mut(u).value = v;
-        self.link_use(u, None);
+        BodyEdit::set_operand(self, op, slot, v)
     }
 
     /// Every place `v` is used (most recently added first).
@@ -834,15 +782,7 @@ impl Body {
 
     /// Makes every use of `from` use `to` instead (O(uses of `from`)).
     pub fn replace_all_uses(&mut self, from: ValueId, to: ValueId) {
-        if from == to {
-            return;
-        }
-        let mut cursor = std::mem::replace(&mut self.values[from.index()].first_use, PackedUse::NONE).get();
-        while let Some(u) = cursor {
-            cursor = self.operand_at(u).next_use.get();
-            self.operand_at_mut(u).value = to;
-            self.link_use(u, None);
-        }
+        BodyEdit::replace_all_uses(self, from, to)
     }
 
     /// Makes every use of `from` for which `pred` holds use `to` instead.
@@ -983,38 +923,13 @@ impl Body {
 
     /// Takes `op` out of its block (it stays alive, detached).
     pub fn detach_op(&mut self, op: OpId) {
-        let Some(block) = self.ops[op.index()].parent.block() else { return };
-        let (prev, next) = (self.ops[op.index()].prev.op(), self.ops[op.index()].next.op());
-        match prev {
-            Some(p) => self.ops[p.index()].next = PackedId::of_op(next),
-            None => self.blocks[block.index()].first = next,
-        }
-        match next {
-            Some(n) => self.ops[n.index()].prev = PackedId::of_op(prev),
-            None => self.blocks[block.index()].last = prev,
-        }
-        let b = &mut self.blocks[block.index()];
-        b.len -= 1;
-        let o = &mut self.ops[op.index()];
-        o.parent = PackedId::NONE;
-        o.prev = PackedId::NONE;
-        o.next = PackedId::NONE;
+        BodyEdit::detach_op(self, op)
     }
 
     /// Erases `op` and everything nested in it. Its results must have no uses left
     /// outside the erased ops (the caller replaces them first).
     pub fn erase_op(&mut self, op: OpId) {
-        self.detach_op(op);
-        let mut stack: SmallVec<[OpId; 8]> = smallvec::smallvec![op];
-        while let Some(o) = stack.pop() {
-            self.clear_operands(o);
-            self.ops[o.index()].erased = true;
-            for r in self.ops[o.index()].regions.clone() {
-                for &b in &self.regions[r.index()].blocks {
-                    stack.extend(self.block_ops(b));
-                }
-            }
-        }
+        BodyEdit::erase_op(self, op)
     }
 
     /// Visits `op` and every op nested in it, parents before children (iteratively).
@@ -1030,6 +945,36 @@ impl Body {
                 }
             }
         }
+    }
+}
+
+impl BodyEdit for Body {
+    fn op_data(&self, op: OpId) -> &OpData {
+        &self.ops[op.index()]
+    }
+    fn op_data_mut(&mut self, op: OpId) -> &mut OpData {
+        &mut self.ops[op.index()]
+    }
+    fn value_data(&self, v: ValueId) -> &ValueData {
+        &self.values[v.index()]
+    }
+    fn value_data_mut(&mut self, v: ValueId) -> &mut ValueData {
+        &mut self.values[v.index()]
+    }
+    fn block_data(&self, b: BlockId) -> &BlockData {
+        &self.blocks[b.index()]
+    }
+    fn block_data_mut(&mut self, b: BlockId) -> &mut BlockData {
+        &mut self.blocks[b.index()]
+    }
+    fn region_data(&self, r: RegionId) -> &RegionData {
+        &self.regions[r.index()]
+    }
+    fn get_op(&self, op: OpId) -> Option<&OpData> {
+        self.ops.get(op.index())
+    }
+    fn get_value(&self, v: ValueId) -> Option<&ValueData> {
+        self.values.get(v.index())
     }
 }
 

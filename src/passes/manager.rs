@@ -256,6 +256,11 @@ pub struct PassManager {
     pub report: Vec<StageReport>,
     /// Time spent verifying after passes.
     pub verify_time: Duration,
+    /// Whether the module is known to be valid: set by the caller when it verified the
+    /// module it runs the pipeline on (the command line verifies its input unless
+    /// `--no-verify`), cleared when a pass changes it and is not verified after. Passes see
+    /// it as [`PassContext::ir_verified`].
+    pub ir_verified: bool,
 }
 
 impl PassManager {
@@ -270,6 +275,7 @@ impl PassManager {
             instrumentation: Instrumentation::default(),
             report,
             verify_time: Duration::ZERO,
+            ir_verified: false,
         }
     }
 
@@ -368,7 +374,7 @@ impl PassManager {
         after: &mut dyn FnMut(&str, &Module),
     ) -> Result<(), Vec<Diagnostic>> {
         let targets: Vec<PassTarget> = ops.iter().map(|&op| PassTarget::Op(op)).collect();
-        let mut cx = PassContext::new();
+        let mut cx = PassContext::with_verified_ir(self.ir_verified);
         let start = Instant::now();
         let mut result = e.pass.run_all(m, &targets, &mut cx);
         rep.time += start.elapsed();
@@ -394,6 +400,7 @@ impl PassManager {
     ) -> Result<(), Vec<Diagnostic>> {
         if changed {
             m.mark_edited();
+            self.ir_verified &= self.verify_each;
         }
         if let Err(d) = &mut result {
             if d.is_empty() {
@@ -421,7 +428,7 @@ impl PassManager {
     ) -> Result<(), Vec<Diagnostic>> {
         self.instrumentation.before_pass(e, m, target);
         crate::progress::note(&format!("running {}", e.name));
-        let mut cx = PassContext::new();
+        let mut cx = PassContext::with_verified_ir(self.ir_verified);
         let start = Instant::now();
         let mut result = e.pass.run(m, target, &mut cx);
         rep.time += start.elapsed();

@@ -12,7 +12,7 @@
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use super::{Body, Use};
+use super::{Body, BodyEdit, Use};
 use crate::ir::{OpId, ValueId};
 
 /// One recorded edit, replayed with the body method of the same name.
@@ -141,8 +141,9 @@ impl PlannedEdits {
         self.0.is_empty()
     }
 
-    /// Makes the edits on `body`, in the order they were planned.
-    pub fn replay(self, body: &mut Body) {
+    /// Makes the edits on `body` (a whole body or a part of one), in the order they were
+    /// planned.
+    pub fn replay(self, body: &mut impl BodyEdit) {
         for e in self.0 {
             match e {
                 Edit::SetOperand(u, v) => body.set_operand(u.op, u.slot as usize, v),

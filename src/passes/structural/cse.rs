@@ -16,8 +16,10 @@
 //! Linear-ish: each op is hashed once (plus once per use redirected in the function body);
 //! the known expressions are a hash map keyed by that hash, with a stack of scopes.
 //! The functions of a library are planned in parallel ([`Cse`]): the planning reads the
-//! module through a [`UseOverlay`] and the edits are replayed afterwards, function by
-//! function, so the output is the same on any number of threads.
+//! module through a [`UseOverlay`] and the edits are replayed afterwards, so the output is
+//! the same on any number of threads. On verified IR each function is planned and changed
+//! on one worker ([`SplitPass::CHANGES_INSIDE_TARGET`]); otherwise the changes are replayed
+//! function by function on one thread.
 
 use std::hash::{Hash, Hasher};
 
@@ -27,14 +29,15 @@ use smallvec::SmallVec;
 use super::tf_ops::TfOps;
 use crate::diag::Diagnostic;
 use crate::ir::module::NODE_NAME;
-use crate::ir::{AttrId, BlockId, Module, OpId, PlannedEdits, Sym, UseOverlay, ValueId};
+use crate::ir::{AttrId, BlockId, BodyEdit, BodyPart, Module, OpId, PlannedEdits, Sym, UseOverlay, ValueId};
 use crate::namespace::with_registry;
 use crate::passes::{PassContext, PassTarget, SplitPass};
 
 /// The pass, anchored on `tfg.func`. A [`SplitPass`]: the functions of a library are
 /// planned on rayon's workers at once (each against a [`UseOverlay`] of the module, reading
-/// it as its own earlier steps left it), then their edits are made one function after the
-/// other, in order: exactly what running the functions one by one gives.
+/// it as its own earlier steps left it) and their edits made (each by the worker that
+/// planned it, on verified IR; else one function after the other, in order): exactly what
+/// running the functions one by one gives.
 pub struct Cse;
 
 /// What CSE decided for one function: the operand edits in the order made, the ops to erase,
@@ -63,21 +66,36 @@ impl SplitPass for Cse {
 
     fn apply(&self, m: &mut Module, _target: PassTarget, plan: Self::Plan, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
         let Some(plan) = plan? else { return Ok(()) };
-        plan.edits.replay(&mut m.body);
-        // The ops erased are anywhere in the function: their loads start a few ops ahead.
-        for (i, &o) in plan.erase.iter().enumerate() {
-            for (later, stage) in crate::parallel::ahead_of(&plan.erase, i, &ERASE_AHEAD) {
-                m.body.prefetch_erase(later, stage);
-            }
-            if !m.body.is_erased(o) {
-                m.body.erase_op(o);
-            }
-        }
-        cx.stat("num-cse'd", "Number of operations CSE'd", plan.cse as u64);
-        cx.stat("num-dce'd", "Number of operations DCE'd", plan.dce as u64);
-        cx.mark_changed_if(plan.cse + plan.dce > 0);
+        make_changes(&mut m.body, plan, cx);
         Ok(())
     }
+
+    /// The plan reads and changes only the function (operands of its ops, its ops).
+    const CHANGES_INSIDE_TARGET: bool = true;
+
+    fn apply_inside(&self, part: &mut BodyPart, plan: Self::Plan, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
+        let Some(plan) = plan? else { return Ok(()) };
+        make_changes(part, plan, cx);
+        Ok(())
+    }
+}
+
+/// Makes the planned edits and erasures on the function's body (the whole body or the
+/// part of it that holds the function).
+fn make_changes(body: &mut impl BodyEdit, plan: CsePlan, cx: &mut PassContext) {
+    plan.edits.replay(body);
+    // The ops erased are anywhere in the function: their loads start a few ops ahead.
+    for (i, &o) in plan.erase.iter().enumerate() {
+        for (later, stage) in crate::parallel::ahead_of(&plan.erase, i, &ERASE_AHEAD) {
+            body.prefetch_erase(later, stage);
+        }
+        if !body.is_erased(o) {
+            body.erase_op(o);
+        }
+    }
+    cx.stat("num-cse'd", "Number of operations CSE'd", plan.cse as u64);
+    cx.stat("num-dce'd", "Number of operations DCE'd", plan.dce as u64);
+    cx.mark_changed_if(plan.cse + plan.dce > 0);
 }
 
 /// How many ops ahead of the one being erased each stage of `Body::prefetch_erase` works.
