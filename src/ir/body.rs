@@ -11,7 +11,6 @@ mod arena;
 mod edit;
 mod overlay;
 mod part;
-mod relink;
 pub use append::BodyOffsets;
 use arena::Arena;
 pub use edit::BodyEdit;
@@ -860,21 +859,7 @@ impl Body {
     /// permutation): one pass over the links, where moving each op to the end would detach
     /// and re-append every one.
     pub fn set_block_order(&mut self, block: BlockId, order: &[OpId]) {
-        debug_assert_eq!(order.len(), self.blocks[block.index()].len as usize, "not a permutation of the block");
-        let mut prev: Option<OpId> = None;
-        for &op in order {
-            debug_assert_eq!(self.ops[op.index()].parent.block(), Some(block), "op of another block");
-            let o = &mut self.ops[op.index()];
-            o.prev = PackedId::of_op(prev);
-            o.next = PackedId::NONE;
-            if let Some(p) = prev {
-                self.ops[p.index()].next = PackedId::of_op(Some(op));
-            }
-            prev = Some(op);
-        }
-        let b = &mut self.blocks[block.index()];
-        b.first = order.first().copied();
-        b.last = order.last().copied();
+        BodyEdit::set_block_order(self, block, order)
     }
 
     /// Places a detached `op` right after `after`.

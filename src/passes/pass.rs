@@ -127,8 +127,8 @@ pub trait Pass: Send + Sync {
 /// part: hashing, sorting, evaluating), `apply` makes the changes. The analyses of several
 /// targets (the functions of a library) run on rayon's workers at once, since they only
 /// read the module; the changes are then applied one target after the other, in target
-/// order, so the result is exactly that of a sequential run (or all at once by
-/// [`SplitPass::apply_all`] when the pass can make them in parallel). MLIR runs passes on
+/// order, so the result is exactly that of a sequential run (or each by the worker that
+/// planned it, see [`SplitPass::CHANGES_INSIDE_TARGET`]). MLIR runs passes on
 /// isolated-from-above ops in parallel for the same reason; where its passes each own a
 /// function, here they share one arena, so the reading is what is shared out.
 pub trait SplitPass: Send + Sync {
@@ -136,17 +136,6 @@ pub trait SplitPass: Send + Sync {
     type Plan: Send;
     fn analyze(&self, m: &Module, target: PassTarget) -> Self::Plan;
     fn apply(&self, m: &mut Module, target: PassTarget, plan: Self::Plan, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>>;
-
-    /// Applies the plans of several targets (in target order). By default one after the
-    /// other; a pass whose changes to distinct targets touch distinct parts of the IR may
-    /// make them at once (as `tfg-toposort` relinks the blocks of all functions in
-    /// parallel), with the same result.
-    fn apply_all(&self, m: &mut Module, plans: Vec<(PassTarget, Self::Plan)>, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
-        for (t, plan) in plans {
-            self.apply(m, t, plan, cx)?;
-        }
-        Ok(())
-    }
 
     /// True for a pass whose analysis of a target reads nothing outside it (but the
     /// context: names, attributes, types) and whose changes stay inside it, made by
@@ -206,7 +195,10 @@ impl<P: SplitPass> Pass for Split<P> {
         use rayon::prelude::*;
         let shared: &Module = m;
         let plans: Vec<(PassTarget, P::Plan)> = targets.par_iter().map(|&t| (t, self.0.analyze(shared, t))).collect();
-        self.0.apply_all(m, plans, cx)
+        for (t, plan) in plans {
+            self.0.apply(m, t, plan, cx)?;
+        }
+        Ok(())
     }
 }
 

@@ -1,5 +1,5 @@
 //! [`BodyEdit`]: the edits that keep use chains and block lists whole (relinking a use,
-//! replacing uses, detaching and erasing ops), written once over element access, so that
+//! replacing uses, detaching, reordering and erasing ops), written once over element access, so that
 //! they run the same on a whole [`Body`] and on the [`BodyPart`](super::BodyPart) a worker
 //! edits while others edit theirs.
 
@@ -68,6 +68,27 @@ pub trait BodyEdit {
         o.parent = PackedId::NONE;
         o.prev = PackedId::NONE;
         o.next = PackedId::NONE;
+    }
+
+    /// Puts the ops of `block` in the order `order`, which must hold each of them once (a
+    /// permutation): one pass over the links, where moving each op to the end would detach
+    /// and re-append every one.
+    fn set_block_order(&mut self, block: BlockId, order: &[OpId]) {
+        debug_assert_eq!(order.len(), self.block_data(block).len as usize, "not a permutation of the block");
+        let mut prev: Option<OpId> = None;
+        for &op in order {
+            debug_assert_eq!(self.op_data(op).parent.block(), Some(block), "op of another block");
+            let o = self.op_data_mut(op);
+            o.prev = PackedId::of_op(prev);
+            o.next = PackedId::NONE;
+            if let Some(p) = prev {
+                self.op_data_mut(p).next = PackedId::of_op(Some(op));
+            }
+            prev = Some(op);
+        }
+        let b = self.block_data_mut(block);
+        b.first = order.first().copied();
+        b.last = order.last().copied();
     }
 
     /// Erases `op` and everything nested in it. Its results must have no uses left

@@ -16,12 +16,13 @@
 use rustc_hash::FxHashSet;
 
 use crate::diag::Diagnostic;
-use crate::ir::{BlockId, Module, OpId, ValueId};
+use crate::ir::{BlockId, BodyEdit, BodyPart, Module, OpId, ValueId};
 use crate::passes::{PassContext, PassTarget, SplitPass};
 
 /// The pass: sorts the graph region(s) of the target. The new orders are worked out for
-/// several targets at once (they only read the IR), then the blocks are relinked, also at
-/// once ([`SplitPass`], [`Body::set_block_orders`](crate::ir::Body::set_block_orders)).
+/// several targets at once (they only read the IR) and the blocks relinked: on verified IR
+/// each function by the worker that sorted it, the functions at once
+/// ([`SplitPass::CHANGES_INSIDE_TARGET`]), else one after the other.
 pub struct TopoSort;
 
 impl SplitPass for TopoSort {
@@ -40,11 +41,14 @@ impl SplitPass for TopoSort {
         Ok(())
     }
 
-    /// The blocks of distinct targets are distinct: they are relinked in parallel.
-    fn apply_all(&self, m: &mut Module, plans: Vec<(PassTarget, Self::Plan)>, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
-        let orders: Vec<(BlockId, Vec<OpId>)> = plans.into_iter().flat_map(|(_, p)| p).collect();
-        m.body.set_block_orders(&orders);
-        cx.mark_changed_if(!orders.is_empty());
+    /// The sorting reads the target's blocks (and what is nested in them) and relinks them.
+    const CHANGES_INSIDE_TARGET: bool = true;
+
+    fn apply_inside(&self, part: &mut BodyPart, plan: Self::Plan, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
+        for (block, order) in plan {
+            part.set_block_order(block, &order);
+            cx.mark_changed();
+        }
         Ok(())
     }
 }
