@@ -147,6 +147,11 @@ impl Context {
         self.attrs.get(a.index())
     }
 
+    /// Starts loading what [`attr_data`](Self::attr_data) will read for `a` (only a hint).
+    pub fn prefetch_attr(&self, a: AttrId) {
+        self.attrs.prefetch(a.index());
+    }
+
     /// Number of distinct attributes interned so far (attribute indices are `0..attr_count()`).
     pub fn attr_count(&self) -> usize {
         self.attrs.len()

@@ -183,6 +183,13 @@ impl<T: Hash + Eq + Clone> Interner<T> {
         &self.items[id]
     }
 
+    /// Starts loading value `id` (a hint for a [`get`](Self::get) to come).
+    pub fn prefetch(&self, id: usize) {
+        if let Some(v) = self.items.get(id) {
+            prefetch_read(v);
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.items.len()
     }

@@ -111,12 +111,19 @@ const PREFETCH_AHEAD: [usize; 2] = [8, 4];
 
 /// The operands' definitions, which `structure::check_internal` reads for every op and which
 /// in a large graph are anywhere in memory: stage 0 loads the values, stage 1 their ops.
-fn prefetch_operands(m: &Module, op: OpId, stage: u8) {
+/// Stage 1 also loads the data of the op's node name (`name`, `_mlir_name`), which
+/// `tfg::check_node` reads: one string attribute per node, so as scattered as the nodes.
+fn prefetch_operands(m: &Module, name: Option<Sym>, op: OpId, stage: u8) {
     for v in m.body.operands(op) {
         if stage == 0 {
             m.body.prefetch_value(v);
         } else {
             m.body.prefetch_def(v);
+        }
+    }
+    if stage == 1 {
+        if let Some(a) = name.and_then(|s| m.body.attr(op, s)) {
+            m.ctx.prefetch_attr(a);
         }
     }
 }
@@ -173,6 +180,8 @@ pub struct Verifier<'m> {
     symbol_tables: FxHashMap<Option<BlockId>, FxHashMap<String, OpId>>,
     /// The names of [`tfg::KEYWORD_ATTRS`] as symbols (`None`: no op can have it).
     keyword_syms: [Option<Sym>; 3],
+    /// The symbol of `""` (`None`: no string is empty).
+    empty_sym: Option<Sym>,
 }
 
 impl<'m> Verifier<'m> {
@@ -186,6 +195,7 @@ impl<'m> Verifier<'m> {
             symbol_users: Vec::new(),
             symbol_tables: FxHashMap::default(),
             keyword_syms: tfg::KEYWORD_ATTRS.map(|k| m.ctx.lookup_sym(k)),
+            empty_sym: m.ctx.lookup_sym(""),
         }
     }
 
@@ -271,10 +281,11 @@ impl<'m> Verifier<'m> {
                 let (done, part) = mpsc::sync_channel(1);
                 pending.push(part);
                 let doms = self.doms.clone();
+                let name = self.keyword_syms[2];
                 scope.spawn(move |_| {
                     let mut v = Verifier { doms, ..Verifier::new(m, split) };
                     let mut valid = true;
-                    piece.for_each_ahead(&m.body, &PREFETCH_AHEAD, |op, stage| prefetch_operands(m, op, stage), |op| {
+                    piece.for_each_ahead(&m.body, &PREFETCH_AHEAD, |op, stage| prefetch_operands(m, name, op, stage), |op| {
                         valid &= v.verify_op(op);
                     });
                     let scan = r.map(|r| structure::scan_successors(&v, r, b, piece.ops(&m.body)));

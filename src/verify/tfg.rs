@@ -29,10 +29,12 @@ pub fn check_node(v: &mut Verifier<'_>, op: OpId) -> Check {
 }
 
 /// Whether `a` is the string `""`. Every escape decodes to at least one byte, so that is an
-/// empty spelling (no need to decode the string, as `string_of` does).
+/// empty spelling (no need to decode the string, as `string_of` does); strings are interned,
+/// so the empty spelling is the symbol of `""`, if there is one (no need to read the text).
 fn is_empty_string(v: &Verifier<'_>, a: crate::ir::AttrId) -> bool {
     let ctx = &v.m.ctx;
-    matches!(ctx.attr_data(ctx.resolved_attr(a)), AttrData::String { spelling, .. } if ctx.str(*spelling).is_empty())
+    let Some(empty) = v.empty_sym else { return false };
+    matches!(ctx.attr_data(ctx.resolved_attr(a)), AttrData::String { spelling, .. } if *spelling == empty)
 }
 
 /// "found non-control input in position #j after control input in position #i".
