@@ -19,8 +19,11 @@ fn hash32<T: Hash + ?Sized>(value: &T) -> u32 {
 const EMPTY: u64 = u64::MAX;
 
 /// Linear-probing hash index of `(hash, id)` pairs packed in a `u64`; at most 3/4 full.
+/// A probe reads one slot array (no separate control bytes and buckets): one cache miss
+/// per lookup in a large table. The interners index their values with it; CSE its known
+/// expressions.
 #[derive(Debug, Clone, Default)]
-struct IdTable {
+pub(crate) struct IdTable {
     slots: Vec<u64>,
     len: usize,
 }
@@ -28,7 +31,7 @@ struct IdTable {
 impl IdTable {
     /// The id stored under `hash` for which `eq(id)` holds.
     #[inline]
-    fn find(&self, hash: u32, mut eq: impl FnMut(u32) -> bool) -> Option<u32> {
+    pub(crate) fn find(&self, hash: u32, mut eq: impl FnMut(u32) -> bool) -> Option<u32> {
         if self.slots.is_empty() {
             return None;
         }
@@ -47,7 +50,7 @@ impl IdTable {
     }
 
     /// Adds `id` (known to be absent) under `hash`.
-    fn insert(&mut self, hash: u32, id: u32) {
+    pub(crate) fn insert(&mut self, hash: u32, id: u32) {
         if (self.len + 1) * 4 > self.slots.len() * 3 {
             self.grow_to((self.slots.len() * 2).max(16));
         }
@@ -56,7 +59,7 @@ impl IdTable {
     }
 
     /// Makes room for `additional` more ids without growing on the way.
-    fn reserve(&mut self, additional: usize) {
+    pub(crate) fn reserve(&mut self, additional: usize) {
         let needed = ((self.len + additional) * 4).div_ceil(3).next_power_of_two();
         if needed > self.slots.len() {
             self.grow_to(needed);

@@ -127,3 +127,69 @@ impl Module {
         items.par_iter().map(|item| f(shared, &mut BodyPart { arenas }, item)).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Per function: the ops of its body, and the results of its first two ops.
+    fn plan(m: &Module, func: OpId) -> (Vec<OpId>, Vec<ValueId>, Vec<ValueId>) {
+        let block = m.body.region(m.body.op(func).regions[0]).blocks[0];
+        let ops: Vec<OpId> = m.body.block_ops(block).collect();
+        (ops.clone(), m.body.results(ops[0]).to_vec(), m.body.results(ops[1]).to_vec())
+    }
+
+    /// The second op's uses go to the first's, the second is erased and the remaining
+    /// non-terminators are put in reverse order.
+    fn edit(body: &mut impl BodyEdit, block: BlockId, (ops, first, second): (Vec<OpId>, Vec<ValueId>, Vec<ValueId>)) {
+        for (&from, &to) in second.iter().zip(&first) {
+            body.replace_all_uses(from, to);
+        }
+        body.erase_op(ops[1]);
+        let mut order: Vec<OpId> = ops.iter().copied().filter(|&o| o != ops[1]).collect();
+        let last = order.pop();
+        order.reverse();
+        order.extend(last);
+        body.set_block_order(block, &order);
+    }
+
+    /// Functions edited on several workers at once through their parts give what editing
+    /// them one after the other through the body gives.
+    #[test]
+    fn parts_edited_at_once_match_the_body_edited_in_turn() {
+        let func = |i: usize| {
+            format!(
+                "tfg.func @f{i}(%a: tensor<i32> {{tfg.name = \"a\"}}) -> (tensor<i32>) {{\n  %x, %ctl = Neg(%a) name(\"x\") {{T = i32}} : (tensor<i32>) -> (tensor<i32>)\n  %y, %ctl_0 = Neg(%a) name(\"y\") {{T = i32}} : (tensor<i32>) -> (tensor<i32>)\n  %w, %ctl_1 = Abs(%y) [%ctl_0] name(\"w\") {{T = i32}} : (tensor<i32>) -> (tensor<i32>)\n  %z, %ctl_2 = AddV2(%x, %y) [%ctl_0, %ctl_1] name(\"z\") {{T = i32}} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)\n  return(%z) : tensor<i32>\n}}\n"
+            )
+        };
+        let text: String = (0..6).map(func).collect();
+        let original = crate::syntax::parse_module(&text).expect("parses");
+        let funcs: Vec<OpId> = original.body.block_ops(original.top).collect();
+        let block_of = |m: &Module, f: OpId| m.body.region(m.body.op(f).regions[0]).blocks[0];
+
+        let mut in_turn = original.clone();
+        for &f in &funcs {
+            let p = plan(&in_turn, f);
+            let b = block_of(&in_turn, f);
+            edit(&mut in_turn.body, b, p);
+        }
+
+        let mut at_once = original.clone();
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+        // SAFETY: each call reads and edits only the IR inside its own function (valid IR:
+        // no use crosses a function), and has read all it needs before editing.
+        pool.install(|| unsafe {
+            at_once.par_edit_parts(&funcs, |m, part, &f| {
+                let (p, b) = (plan(m, f), block_of(m, f));
+                edit(part, b, p);
+            })
+        });
+
+        at_once.body.check_use_chains().expect("use chains whole after the parallel edits");
+        assert!(crate::verify::verify_module(&at_once).is_empty());
+        let print = |m: &Module| crate::printer::print_module(m, Default::default());
+        assert_eq!(print(&at_once), print(&in_turn));
+        assert_ne!(print(&at_once), print(&original), "the edits change the functions");
+        assert!(!print(&at_once).contains("name(\"y\")"));
+    }
+}

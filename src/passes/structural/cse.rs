@@ -14,7 +14,7 @@
 //! keeps its own node name.
 //!
 //! Linear-ish: each op is hashed once (plus once per use redirected in the function body);
-//! the known expressions are a hash map keyed by that hash, with a stack of scopes.
+//! the known expressions are a hash table keyed by that hash, with a stack of scopes.
 //! The functions of a library are planned in parallel ([`Cse`]): the planning reads the
 //! module through a [`UseOverlay`] and the edits are replayed afterwards, so the output is
 //! the same on any number of threads. On verified IR each function is planned and changed
@@ -28,6 +28,7 @@ use smallvec::SmallVec;
 
 use super::tf_ops::TfOps;
 use crate::diag::Diagnostic;
+use crate::ir::intern::IdTable;
 use crate::ir::module::NODE_NAME;
 use crate::ir::{AttrId, BlockId, BodyEdit, BodyPart, Module, OpId, PlannedEdits, Sym, UseOverlay, ValueId};
 use crate::namespace::with_registry;
@@ -104,7 +105,10 @@ const ERASE_AHEAD: [usize; 2] = [8, 4];
 /// Plans CSE of the regions of `op` (a `tfg.func`).
 fn plan_op_regions(m: &Module, op: OpId, tf: &mut TfOps<'_>) -> CsePlan {
     let name_sym = m.ctx.lookup_sym(NODE_NAME);
-    let known = Known::default();
+    let mut known = Known::default();
+    // One expression per op of the body, at most: the outer table grows once.
+    let body_ops: usize = m.body.op(op).regions.iter().filter_map(|&r| m.body.region(r).blocks.first()).map(|&b| m.body.block_len(b)).sum();
+    known.outer.reserve(body_ops);
     let mut d = Driver { m, ov: UseOverlay::new(&m.body), tf, name_sym, known, erase: Vec::new(), cse: 0, dce: 0, simplifiable: FxHashMap::default() };
     let graph = matches!(m.op_name(op), "tfg.func" | "tfg.graph" | "builtin.module");
     for &r in &m.body.op(op).regions {
@@ -119,11 +123,21 @@ fn plan_op_regions(m: &Module, op: OpId, tf: &mut TfOps<'_>) -> CsePlan {
     CsePlan { edits: d.ov.into_edits(), erase: d.erase, cse: d.cse, dce: d.dce }
 }
 
-/// The known expressions: ops by hash, in scopes.
+/// The known expressions: ops by hash, in scopes. Those of the outermost scope (the
+/// function's body: nearly all of them) are in an [`IdTable`] of packed `(hash, op)` slots,
+/// one cache miss per lookup in a table of a million expressions (a hash map of op lists
+/// took two, its control bytes and then its bucket); the nested scopes, small and popped
+/// often, keep op lists by hash.
 #[derive(Default)]
 struct Known {
+    outer: IdTable,
     table: FxHashMap<u64, SmallVec<[OpId; 1]>>,
     scopes: Vec<Vec<u64>>,
+}
+
+/// The 32 bits of an op's hash the outer table files it under.
+fn outer_hash(h: u64) -> u32 {
+    (h ^ (h >> 32)) as u32
 }
 
 impl Known {
@@ -132,6 +146,9 @@ impl Known {
     }
 
     fn pop_scope(&mut self) {
+        if self.scopes.len() <= 1 {
+            self.outer = IdTable::default();
+        }
         for h in self.scopes.pop().unwrap_or_default() {
             if let Some(v) = self.table.get_mut(&h) {
                 v.pop();
@@ -143,10 +160,26 @@ impl Known {
     }
 
     fn insert(&mut self, h: u64, op: OpId) {
+        if self.scopes.len() <= 1 {
+            self.outer.insert(outer_hash(h), op.index() as u32);
+            return;
+        }
         self.table.entry(h).or_default().push(op);
         if let Some(s) = self.scopes.last_mut() {
             s.push(h);
         }
+    }
+
+    /// The most recent known op under `h` for which `same` holds: nested scopes first.
+    fn find(&self, h: u64, mut same: impl FnMut(OpId) -> bool) -> Option<OpId> {
+        if let Some(cands) = self.table.get(&h) {
+            if let Some(k) = cands.iter().rev().copied().find(|&k| same(k)) {
+                return Some(k);
+            }
+        }
+        // Two ops in the table are never equivalent (the second would have been replaced
+        // by the first), so the order of the outer table's candidates does not matter.
+        self.outer.find(outer_hash(h), |id| same(OpId::new(id as usize))).map(|id| OpId::new(id as usize))
     }
 }
 
@@ -254,8 +287,7 @@ impl Driver<'_, '_, '_> {
     }
 
     fn lookup(&self, op: OpId, h: u64) -> Option<OpId> {
-        let cands = self.known.table.get(&h)?;
-        cands.iter().rev().copied().find(|&k| k == op || equivalent(self.m, &self.ov, k, op, self.name_sym, &mut FxHashMap::default()))
+        self.known.find(h, |k| k == op || equivalent(self.m, &self.ov, k, op, self.name_sym, &mut FxHashMap::default()))
     }
 }
 
