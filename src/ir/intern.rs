@@ -78,7 +78,7 @@ impl IdTable {
     /// Asks the processor to start loading the slot a probe for `hash` begins at: a hint
     /// that lets the lookups of a batch wait for memory together rather than in turn.
     #[inline]
-    fn prefetch(&self, hash: u32) {
+    pub(crate) fn prefetch(&self, hash: u32) {
         if let Some(slot) = self.slots.get(hash as usize & self.slots.len().wrapping_sub(1)) {
             prefetch_read(slot);
         }

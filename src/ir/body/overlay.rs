@@ -55,6 +55,12 @@ impl<'b> UseOverlay<'b> {
         }
     }
 
+    /// The operands of `op` if an edit changed them (else they are the body's): for a
+    /// reader that wants them without a copy.
+    pub fn edited_operands(&self, op: OpId) -> Option<&[ValueId]> {
+        self.operands.get(&op).map(|v| v.as_slice())
+    }
+
     /// Operand `slot` of `op`, edits included.
     pub fn operand(&self, op: OpId, slot: usize) -> ValueId {
         match self.operands.get(&op) {

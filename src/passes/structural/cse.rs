@@ -135,6 +135,9 @@ struct Known {
     scopes: Vec<Vec<u64>>,
 }
 
+/// How many ops ahead of the one simplified [`Driver::block`] loads the table slot of.
+const LOOKUP_AHEAD: usize = 8;
+
 /// The 32 bits of an op's hash the outer table files it under.
 fn outer_hash(h: u64) -> u32 {
     (h ^ (h >> 32)) as u32
@@ -170,6 +173,11 @@ impl Known {
         }
     }
 
+    /// Starts loading where [`Known::find`] will look for `h` in the outer table.
+    fn prefetch(&self, h: u64) {
+        self.outer.prefetch(outer_hash(h));
+    }
+
     /// The most recent known op under `h` for which `same` holds: nested scopes first.
     fn find(&self, h: u64, mut same: impl FnMut(OpId) -> bool) -> Option<OpId> {
         if let Some(cands) = self.table.get(&h) {
@@ -200,7 +208,19 @@ impl Driver<'_, '_, '_> {
     fn block(&mut self, block: BlockId, ssa_dominance: bool) {
         let m = self.m;
         let ops: Vec<OpId> = m.body.block_ops(block).collect();
-        for op in ops {
+        // The lookup of an op's hash misses in a large table: the fixed part of the hash of
+        // the op a few places ahead is worked out now (kept for when its turn comes) and
+        // the slot its hash, with its operands as they are now, points to is loaded.
+        let mut fixed: Vec<u64> = vec![0; ops.len()];
+        for (i, &op) in ops.iter().take(LOOKUP_AHEAD).enumerate() {
+            fixed[i] = fixed_hash(m, op, self.name_sym);
+        }
+        for (i, &op) in ops.iter().enumerate() {
+            if let Some(&later) = ops.get(i + LOOKUP_AHEAD) {
+                let f = fixed_hash(m, later, self.name_sym);
+                fixed[i + LOOKUP_AHEAD] = f;
+                self.known.prefetch(with_operands(m, &self.ov, later, f));
+            }
             // tfg's region ops are not isolated from above: their regions see the known
             // expressions; their regions have SSA dominance. Any other op with regions
             // might be isolated (MLIR assumes so of an op it does not know): its regions
@@ -221,7 +241,7 @@ impl Driver<'_, '_, '_> {
                     self.known = k;
                 }
             }
-            self.simplify(op, ssa_dominance);
+            self.simplify(op, fixed[i], ssa_dominance);
         }
     }
 
@@ -244,7 +264,8 @@ impl Driver<'_, '_, '_> {
         ok
     }
 
-    fn simplify(&mut self, op: OpId, ssa_dominance: bool) {
+    /// Simplifies `op`, whose [`fixed_hash`] is `fixed`.
+    fn simplify(&mut self, op: OpId, fixed: u64, ssa_dominance: bool) {
         let m = self.m;
         if !self.simplifiable(op) {
             return;
@@ -257,7 +278,7 @@ impl Driver<'_, '_, '_> {
         if m.body.op(op).regions.iter().any(|&r| m.body.region(r).blocks.len() > 1) {
             return;
         }
-        let h = op_hash(m, &self.ov, op, self.name_sym);
+        let h = with_operands(m, &self.ov, op, fixed);
         if let Some(existing) = self.lookup(op, h) {
             self.cse += 1;
             let (from, to) = (m.body.results(op), m.body.results(existing));
@@ -307,6 +328,12 @@ fn key_attrs(m: &Module, op: OpId, name_sym: Option<Sym>) -> SmallVec<[(Sym, Att
 /// MLIR's `OperationEquivalence::computeHash`: name, attributes, properties, result types
 /// and operands (regions are compared, not hashed).
 fn op_hash(m: &Module, ov: &UseOverlay<'_>, op: OpId, name_sym: Option<Sym>) -> u64 {
+    with_operands(m, ov, op, fixed_hash(m, op, name_sym))
+}
+
+/// The part of [`op_hash`] that CSE never changes: name, attributes, properties, result
+/// types.
+fn fixed_hash(m: &Module, op: OpId, name_sym: Option<Sym>) -> u64 {
     let mut h = FxHasher::default();
     let d = m.body.op(op);
     d.name.hash(&mut h);
@@ -315,8 +342,16 @@ fn op_hash(m: &Module, ov: &UseOverlay<'_>, op: OpId, name_sym: Option<Sym>) -> 
     for &r in &d.results {
         m.ctx.resolved_type(m.body.value_type(r)).hash(&mut h);
     }
-    for v in ov.operands(op) {
-        v.hash(&mut h);
+    h.finish()
+}
+
+/// [`op_hash`] from its fixed part and the op's operands as they are now.
+fn with_operands(m: &Module, ov: &UseOverlay<'_>, op: OpId, fixed: u64) -> u64 {
+    let mut h = FxHasher::default();
+    fixed.hash(&mut h);
+    match ov.edited_operands(op) {
+        Some(vs) => vs.iter().for_each(|v| v.hash(&mut h)),
+        None => m.body.operands(op).for_each(|v| v.hash(&mut h)),
     }
     h.finish()
 }
