@@ -281,7 +281,7 @@ impl<'m> Verifier<'m> {
                 let (done, part) = mpsc::sync_channel(1);
                 pending.push(part);
                 let doms = self.doms.clone();
-                let name = self.keyword_syms[2];
+                let name = self.keyword_syms[tfg::NAME_ATTR];
                 scope.spawn(move |_| {
                     let mut v = Verifier { doms, ..Verifier::new(m, split) };
                     let mut valid = true;

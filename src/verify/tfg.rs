@@ -12,6 +12,9 @@ use crate::ir::{AttrData, OpForm, OpId, TypeId};
 /// The attributes the node syntax writes as `name("...")`, `device("...")`, ...
 pub(super) const KEYWORD_ATTRS: [&str; 3] = ["_mlir_device", "_mlir_assigned_device", "_mlir_name"];
 
+/// The place of the node name (`_mlir_name`) in [`KEYWORD_ATTRS`].
+pub(super) const NAME_ATTR: usize = 2;
+
 /// tfg's check of every op directly in a `tfg.graph` or `tfg.func` body.
 pub fn check_node(v: &mut Verifier<'_>, op: OpId) -> Check {
     let body = &v.m.body;

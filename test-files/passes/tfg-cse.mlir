@@ -1,5 +1,9 @@
 // RUN: %amanda_opt %s --tfg-cse | FileCheck %s
 // RUN: %amanda_opt %s --pass-pipeline='builtin.module(tfg.func(tfg-cse))' | FileCheck %s
+// Several threads: on verified IR each function is changed by its own worker; without
+// verification after passes the changes are applied in order on one thread. Same output.
+// RUN: env RAYON_NUM_THREADS=3 %amanda_opt %s --tfg-cse | FileCheck %s
+// RUN: env RAYON_NUM_THREADS=3 %amanda_opt %s --tfg-cse --no-verify-after-passes | FileCheck %s
 
 // Stateless nodes that differ only in their node name are merged; control operands are
 // part of the expression; a different device or an unknown attribute keeps them apart.

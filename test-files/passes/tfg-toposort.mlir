@@ -1,4 +1,6 @@
 // RUN: %amanda_opt %s --pass-pipeline='builtin.module(tfg.graph(tfg-toposort), tfg.func(tfg-toposort))' | FileCheck %s
+// RUN: env RAYON_NUM_THREADS=3 %amanda_opt %s --pass-pipeline='builtin.module(tfg.graph(tfg-toposort), tfg.func(tfg-toposort))' | FileCheck %s
+// RUN: env RAYON_NUM_THREADS=3 %amanda_opt %s --no-verify-after-passes --pass-pipeline='builtin.module(tfg.graph(tfg-toposort), tfg.func(tfg-toposort))' | FileCheck %s
 // RUN: %amanda_opt %s --tfg-toposort | FileCheck %s --check-prefix=MODULE
 
 // As in TensorFlow, the pass sorts the graph region it runs on: on the module (a graph

@@ -211,16 +211,17 @@ impl Driver<'_, '_, '_> {
         // The lookup of an op's hash misses in a large table: the fixed part of the hash of
         // the op a few places ahead is worked out now (kept for when its turn comes) and
         // the slot its hash, with its operands as they are now, points to is loaded.
+        // Only ops that may be simplified are looked up (the others keep 0).
         let mut fixed: Vec<u64> = vec![0; ops.len()];
-        for (i, &op) in ops.iter().take(LOOKUP_AHEAD).enumerate() {
-            fixed[i] = fixed_hash(m, op, self.name_sym);
-        }
-        for (i, &op) in ops.iter().enumerate() {
-            if let Some(&later) = ops.get(i + LOOKUP_AHEAD) {
-                let f = fixed_hash(m, later, self.name_sym);
-                fixed[i + LOOKUP_AHEAD] = f;
-                self.known.prefetch(with_operands(m, &self.ov, later, f));
+        for j in 0..ops.len() + LOOKUP_AHEAD {
+            if let Some(&later) = ops.get(j) {
+                if self.simplifiable(later) {
+                    fixed[j] = fixed_hash(m, later, self.name_sym);
+                    self.known.prefetch(with_operands(m, &self.ov, later, fixed[j]));
+                }
             }
+            let Some(i) = j.checked_sub(LOOKUP_AHEAD) else { continue };
+            let op = ops[i];
             // tfg's region ops are not isolated from above: their regions see the known
             // expressions; their regions have SSA dominance. Any other op with regions
             // might be isolated (MLIR assumes so of an op it does not know): its regions

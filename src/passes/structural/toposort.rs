@@ -34,10 +34,7 @@ impl SplitPass for TopoSort {
     }
 
     fn apply(&self, m: &mut Module, _target: PassTarget, plan: Self::Plan, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
-        for (block, order) in plan {
-            m.body.set_block_order(block, &order);
-            cx.mark_changed();
-        }
+        relink(&mut m.body, plan, cx);
         Ok(())
     }
 
@@ -45,11 +42,16 @@ impl SplitPass for TopoSort {
     const CHANGES_INSIDE_TARGET: bool = true;
 
     fn apply_inside(&self, part: &mut BodyPart, plan: Self::Plan, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
-        for (block, order) in plan {
-            part.set_block_order(block, &order);
-            cx.mark_changed();
-        }
+        relink(part, plan, cx);
         Ok(())
+    }
+}
+
+/// Puts each block of `plan` in its new order (on the whole body or the target's part).
+fn relink(body: &mut impl BodyEdit, plan: Vec<(BlockId, Vec<OpId>)>, cx: &mut PassContext) {
+    for (block, order) in plan {
+        body.set_block_order(block, &order);
+        cx.mark_changed();
     }
 }
 
