@@ -312,8 +312,8 @@ impl<'m> NodeBuilder<'m> {
 /// Adds a data argument (and its `.ctl` token right after it) to a function body block at
 /// argument position `index` (counting data and control arguments); returns both values.
 pub fn insert_func_arg(m: &mut Module, block: BlockId, index: usize, ty: TypeId, name: &str) -> (ValueId, ValueId) {
-    let data_name = m.ctx.sym(name);
-    let ctl_name = m.ctx.sym(&format!("{}.ctl", name));
+    let data_name = m.ctx.value_name(name);
+    let ctl_name = m.ctx.value_name(&format!("{}.ctl", name));
     let ctl_ty = m.ctx.control_type();
     let v = m.body.insert_block_arg(block, index, ty, BlockArgInfo { name: Some(data_name), ..Default::default() });
     let c = m.body.insert_block_arg(block, index + 1, ctl_ty, BlockArgInfo { name: Some(ctl_name), ..Default::default() });

@@ -62,8 +62,8 @@ pub fn build_func(
     let mut inputs = Vec::with_capacity(args.len() * 2);
     let mut arg_attrs = Vec::with_capacity(args.len() * 2);
     for a in args {
-        let data_name = m.ctx.sym(&a.name);
-        let ctl_name = m.ctx.sym(&format!("{}.ctl", a.name));
+        let data_name = m.ctx.value_name(&a.name);
+        let ctl_name = m.ctx.value_name(&format!("{}.ctl", a.name));
         m.body.add_block_arg(block, a.ty, BlockArgInfo { name: Some(data_name), ..Default::default() });
         m.body.add_block_arg(block, control, BlockArgInfo { name: Some(ctl_name), ..Default::default() });
         inputs.push(a.ty);

@@ -137,7 +137,7 @@ impl<'m> DotWriter<'m> {
             self.next_node += 1;
             self.arg_nodes.insert(arg, id);
             let name = match data.arg_info.get(i).and_then(|a| a.name) {
-                Some(s) => format!("%{}", m.ctx.str(s)),
+                Some(s) => format!("%{}", m.ctx.value_name_text(s)),
                 None => format!("%arg{}", i),
             };
             let label = format!("{}: {}", name, crate::printer::type_text(m, m.body.value(arg).ty));

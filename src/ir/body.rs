@@ -18,7 +18,7 @@ pub use overlay::{PlannedEdits, UseOverlay};
 pub use part::BodyPart;
 
 use super::attrs::NamedAttr;
-use super::{AttrId, BlockId, OpId, RegionId, Sym, TypeId, ValueId};
+use super::{AttrId, BlockId, OpId, RegionId, Sym, TypeId, ValueId, ValueName};
 
 /// Byte range in the source file an entity came from (0..0 when synthesized).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
@@ -114,7 +114,7 @@ impl PackedId {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResultGroup {
     /// The name without `%`; `None` when the value was never named (new from a pass).
-    pub name: Option<Sym>,
+    pub name: Option<ValueName>,
     pub count: u32,
 }
 
@@ -194,7 +194,7 @@ pub struct ValueData {
 /// A block argument's spelling and attachments.
 #[derive(Clone, Debug, Default)]
 pub struct BlockArgInfo {
-    pub name: Option<Sym>,
+    pub name: Option<ValueName>,
     pub loc: Option<AttrId>,
     pub span: Span,
 }

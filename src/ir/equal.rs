@@ -140,8 +140,8 @@ impl Cmp<'_> {
             let p = format!("{} / argument {}", path, i);
             self.ty(ba.value(va).ty, bb.value(vb).ty, &p)?;
             if self.opts.names {
-                let nx = dx.arg_info[i].name.map(|s| self.a.ctx.str(s));
-                let ny = dy.arg_info[i].name.map(|s| self.b.ctx.str(s));
+                let nx = dx.arg_info[i].name.map(|s| self.a.ctx.value_name_text(s));
+                let ny = dy.arg_info[i].name.map(|s| self.b.ctx.value_name_text(s));
                 if nx != ny {
                     return fail(&p, format!("name {:?} vs {:?}", nx, ny));
                 }
@@ -181,8 +181,8 @@ impl Cmp<'_> {
             self.values.insert(va, vb);
         }
         if self.opts.names {
-            let gx: Vec<(Option<&str>, u32)> = dx.result_names.iter().map(|g| (g.name.map(|s| self.a.ctx.str(s)), g.count)).collect();
-            let gy: Vec<(Option<&str>, u32)> = dy.result_names.iter().map(|g| (g.name.map(|s| self.b.ctx.str(s)), g.count)).collect();
+            let gx: Vec<(Option<std::borrow::Cow<str>>, u32)> = dx.result_names.iter().map(|g| (g.name.map(|s| self.a.ctx.value_name_text(s)), g.count)).collect();
+            let gy: Vec<(Option<std::borrow::Cow<str>>, u32)> = dy.result_names.iter().map(|g| (g.name.map(|s| self.b.ctx.value_name_text(s)), g.count)).collect();
             if gx != gy {
                 return fail(&path, format!("result names {:?} vs {:?}", gx, gy));
             }

@@ -13,7 +13,7 @@
 
 use super::attrs::{AttrData, Location, NamedAttr};
 use super::types::TypeData;
-use super::{AttrId, Context, Sym, TypeId};
+use super::{AttrId, Context, Sym, TypeId, ValueName};
 
 /// For each id of a source context, the id of the same value in the context it was
 /// imported into.
@@ -39,6 +39,12 @@ impl IdMap {
     }
     pub fn opt_sym(&self, s: Option<Sym>) -> Option<Sym> {
         s.map(|s| self.sym(s))
+    }
+    pub fn name(&self, n: ValueName) -> ValueName {
+        n.map_stem(|s| self.sym(s))
+    }
+    pub fn opt_name(&self, n: Option<ValueName>) -> Option<ValueName> {
+        n.map(|n| self.name(n))
     }
     pub fn opt_ty(&self, t: Option<TypeId>) -> Option<TypeId> {
         t.map(|t| self.ty(t))

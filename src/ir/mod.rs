@@ -16,6 +16,7 @@ pub mod import;
 pub mod intern;
 pub mod module;
 pub mod types;
+pub mod value_name;
 
 pub use attrs::{AttrData, Location, NamedAttr};
 pub use blob::Blob;
@@ -25,3 +26,4 @@ pub use import::IdMap;
 pub use entity::{AttrId, BlockId, OpId, RegionId, Sym, TypeId, ValueId};
 pub use module::{AliasDef, AliasValue, CommentAnchor, Module};
 pub use types::TypeData;
+pub use value_name::ValueName;

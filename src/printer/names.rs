@@ -9,7 +9,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::ir::{AttrData, BlockId, Context, Module, OpId, RegionId, Sym, ValueDef, ValueId};
+use crate::ir::{AttrData, BlockId, Context, Module, OpId, RegionId, ValueDef, ValueId, ValueName};
 
 /// How a value is referred to: group `group` of [`Names::groups`], element `index`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -22,7 +22,7 @@ struct ValueRef {
 #[derive(Clone, Copy, Debug)]
 enum GroupName {
     /// As the user wrote it.
-    Spelled(Sym),
+    Spelled(ValueName),
     /// MLIR's default numbering: `%12`.
     Number(u32),
     /// Made up by the printer; index into [`Names::fresh`].
@@ -47,27 +47,27 @@ pub struct Names {
     spelled: Vec<SpelledRef>,
 }
 
-/// A value's written name: group name `name` (`Sym::index`), the group's size and the
-/// value's place in it. `name == u32::MAX`: the value has no written name in the module.
+/// A value's written name: the group's name, its size and the value's place in it.
+/// `count == 0`: the value has no written name in the module (a written group has values).
 #[derive(Clone, Copy)]
 struct SpelledRef {
-    name: u32,
+    name: ValueName,
     count: u32,
     index: u32,
 }
 
 impl SpelledRef {
-    const NONE: SpelledRef = SpelledRef { name: u32::MAX, count: 0, index: 0 };
+    const NONE: SpelledRef = SpelledRef { name: ValueName::PLACEHOLDER, count: 0, index: 0 };
 
     fn of(m: &Module, v: ValueId) -> SpelledRef {
         match spelled_in_ir(m, v) {
-            Some((name, count, index)) => SpelledRef { name: name.index() as u32, count, index },
+            Some((name, count, index)) => SpelledRef { name, count, index },
             None => Self::NONE,
         }
     }
 
-    fn get(self) -> Option<(Sym, u32, u32)> {
-        (self.name != u32::MAX).then(|| (Sym::new(self.name as usize), self.count, self.index))
+    fn get(self) -> Option<(ValueName, u32, u32)> {
+        (self.count != 0).then_some((self.name, self.count, self.index))
     }
 }
 
@@ -89,7 +89,7 @@ fn spelled_table(m: &Module) -> Vec<SpelledRef> {
 impl Names {
     fn push_name(&self, ctx: &Context, name: GroupName, out: &mut String) {
         match name {
-            GroupName::Spelled(s) => out.push_str(ctx.str(s)),
+            GroupName::Spelled(s) => ctx.push_value_name(s, out),
             GroupName::Number(n) => push_u32(out, n),
             GroupName::Fresh(i) => out.push_str(&self.fresh[i as usize]),
         }
@@ -121,7 +121,7 @@ impl Names {
         if stage > 0 {
             for g in &m.body.op(op).result_names {
                 if let Some(name) = g.name {
-                    m.ctx.prefetch_str(name, stage > 1);
+                    m.ctx.prefetch_str(name.stem(), stage > 1);
                 }
             }
         }
@@ -129,7 +129,7 @@ impl Names {
             let Some(r) = self.spelled.get(v.index()) else { continue };
             match stage {
                 0 => crate::ir::intern::prefetch_read(r),
-                _ if r.name != u32::MAX => m.ctx.prefetch_str(Sym::new(r.name as usize), stage > 1),
+                _ if r.count != 0 => m.ctx.prefetch_str(r.name.stem(), stage > 1),
                 _ => {}
             }
         }
@@ -196,7 +196,8 @@ impl Names {
 /// The name `v` was written with, if it has one and is in the module (the result of an
 /// op in a block, the argument of a block in a region or of the top block): the group's
 /// name, its size and `v`'s place in it.
-fn spelled_in_ir(m: &Module, v: ValueId) -> Option<(Sym, u32, u32)> {
+#[inline]
+fn spelled_in_ir(m: &Module, v: ValueId) -> Option<(ValueName, u32, u32)> {
     let body = &m.body;
     match body.value(v).def {
         ValueDef::Result { op, index } => {
@@ -217,21 +218,31 @@ fn spelled_in_ir(m: &Module, v: ValueId) -> Option<(Sym, u32, u32)> {
     }
 }
 
-/// Appends the decimal digits of `n` without allocating.
+/// Appends the decimal digits of `n` without allocating (two digits per step: value names
+/// are mostly numbered, so this runs for nearly every name printed).
 pub fn push_u32(out: &mut String, mut n: u32) {
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
     let mut buf = [0u8; 10];
     let mut i = buf.len();
-    loop {
+    while n >= 100 {
+        let pair = (n % 100) as usize * 2;
+        n /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    }
+    if n >= 10 {
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[n as usize * 2..n as usize * 2 + 2]);
+    } else {
         i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+        buf[i] = b'0' + n as u8;
     }
-    for &b in &buf[i..] {
-        out.push(b as char);
-    }
+    // SAFETY: `buf[i..]` holds ASCII digits only, which are UTF-8.
+    out.push_str(unsafe { std::str::from_utf8_unchecked(&buf[i..]) });
 }
 
 /// The op name without its dialect prefix (`tfg.AddV2` → `AddV2`).
@@ -371,8 +382,8 @@ fn rename_repeated(
     let body = &m.body;
     // One scope per region (the top block has scope 0), each with its parent scope; the
     // regions of an op isolated from above have none.
-    let mut scopes: Vec<(FxHashSet<Sym>, Option<usize>)> = vec![(FxHashSet::default(), None)];
-    let visible = |scopes: &[(FxHashSet<Sym>, Option<usize>)], mut at: usize, s: Sym| loop {
+    let mut scopes: Vec<(FxHashSet<ValueName>, Option<usize>)> = vec![(FxHashSet::default(), None)];
+    let visible = |scopes: &[(FxHashSet<ValueName>, Option<usize>)], mut at: usize, s: ValueName| loop {
         if scopes[at].0.contains(&s) {
             return true;
         }
@@ -392,7 +403,7 @@ fn rename_repeated(
                     continue;
                 }
                 if visible(&scopes, scope, n) {
-                    let f = names.fresh_name(fresh(m.ctx.str(n), used));
+                    let f = names.fresh_name(fresh(&m.ctx.value_name_text(n), used));
                     names.new_group(f, &[arg]);
                 } else {
                     scopes[scope].0.insert(n);
@@ -405,7 +416,7 @@ fn rename_repeated(
                     let Some(n) = g.name else { continue };
                     if visible(&scopes, scope, n) {
                         let vals: &[ValueId] = od.results.get(at..(at + g.count as usize).min(n_results)).unwrap_or(&[]);
-                        let f = names.fresh_name(fresh(m.ctx.str(n), used));
+                        let f = names.fresh_name(fresh(&m.ctx.value_name_text(n), used));
                         names.new_group(f, vals);
                     } else {
                         scopes[scope].0.insert(n);
@@ -425,36 +436,33 @@ fn rename_repeated(
 }
 
 /// The names taken so far in preserving mode: every spelled name, and the fresh ones made.
-/// Fresh names must not collide with a name spelled anywhere in the module; spelled names
-/// are interned, so a candidate that is not an interned string cannot be one, and the
-/// spelled names are only collected (one walk of the module) for a candidate that is.
+/// Fresh names must not collide with a name spelled anywhere in the module; the stems of
+/// spelled names are interned, so a candidate whose stem is not cannot be one, and the
+/// spelled names are only collected (one walk of the module) for a candidate whose is.
 struct UsedNames<'a> {
     m: &'a Module,
-    /// Whether each symbol is spelled as a value or block-argument name, once needed.
-    spelled: Option<Vec<bool>>,
+    /// Every name spelled for a value or block argument, once needed.
+    spelled: Option<FxHashSet<ValueName>>,
     taken: FxHashSet<String>,
 }
 
 impl UsedNames<'_> {
     /// Takes `name`; false if it was taken already.
     fn insert(&mut self, name: &str) -> bool {
-        let is_spelled = match self.m.ctx.lookup_sym(name) {
+        let is_spelled = match self.m.ctx.lookup_value_name(name) {
             None => false,
-            Some(s) => self.spelled.get_or_insert_with(|| spelled_syms(self.m)).get(s.index()).copied().unwrap_or(false),
+            Some(n) => self.spelled.get_or_insert_with(|| spelled_names(self.m)).contains(&n),
         };
         !is_spelled && self.taken.insert(name.to_string())
     }
 }
 
-/// Per symbol: whether it is the spelled name of a value or block argument of `m`.
-fn spelled_syms(m: &Module) -> Vec<bool> {
+/// The spelled names of the values and block arguments of `m`.
+fn spelled_names(m: &Module) -> FxHashSet<ValueName> {
     let body = &m.body;
-    let mut spelled = vec![false; m.ctx.sym_count()];
-    let mut mark = |n: Sym| {
-        if spelled.len() <= n.index() {
-            spelled.resize(n.index() + 1, false);
-        }
-        spelled[n.index()] = true;
+    let mut spelled = FxHashSet::default();
+    let mut mark = |n: ValueName| {
+        spelled.insert(n);
     };
     let mut blocks = vec![m.top];
     while let Some(b) = blocks.pop() {
@@ -790,6 +798,15 @@ fn func_arg_names(m: &Module, func: OpId, entry: BlockId) -> Vec<(ValueId, Strin
 mod tests {
     use crate::ir::{OpSpec, Span};
     use crate::printer::{print_module, PrintOptions};
+
+    #[test]
+    fn numbers_print_as_decimal() {
+        for n in [0, 7, 9, 10, 42, 99, 100, 101, 999, 1000, 65535, 1_000_000, 4_294_967_294, u32::MAX] {
+            let mut out = String::from("x");
+            super::push_u32(&mut out, n);
+            assert_eq!(out, format!("x{}", n));
+        }
+    }
 
     /// Values without a spelled name get fresh ones that avoid every spelled name.
     #[test]

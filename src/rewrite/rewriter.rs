@@ -139,7 +139,7 @@ pub fn own_name(m: &Module, op: OpId) -> Option<String> {
         return Some(n);
     }
     let g = m.body.op(op).result_names.first()?;
-    g.name.map(|s| m.ctx.str(s).trim_start_matches('%').to_string())
+    g.name.map(|s| m.ctx.value_name_text(s).trim_start_matches('%').to_string())
 }
 
 fn loc_names(m: &Module, loc: AttrId, out: &mut Vec<String>) {

@@ -11,7 +11,7 @@ use crate::ir::attrs::{AttrData, Location, NamedAttr};
 use crate::ir::types::{Signedness, TypeData, DYNAMIC, FLOAT_TYPE_NAMES, TF_SIMPLE_TYPE_NAMES};
 use crate::ir::{
     AliasDef, AliasValue, AttrId, BlockId, Module, OpForm, OpId, OpSpec, RegionId, ResultGroup, Span, Sym,
-    TypeId,
+    TypeId, ValueName,
 };
 use rustc_hash::FxHashMap;
 
@@ -70,7 +70,7 @@ fn fail_many<T>(diags: Vec<Diagnostic>) -> ActionResult<T> {
 /// `%name` or `%name#N` as written at a use.
 #[derive(Clone, Copy, Debug)]
 pub struct UseRef {
-    pub name: Sym,
+    pub name: ValueName,
     pub index: u32,
     pub span: Span,
 }
@@ -78,7 +78,7 @@ pub struct UseRef {
 /// `%name` or `%name:N` as written in a result list.
 #[derive(Clone, Copy, Debug)]
 pub struct ResultDef {
-    pub name: Sym,
+    pub name: ValueName,
     pub count: u32,
     pub span: Span,
 }
@@ -145,7 +145,7 @@ pub struct PendingUse {
 /// A `tfg.func` argument: `%name: type {attrs} loc(...)`.
 #[derive(Clone, Debug)]
 pub struct FuncArg {
-    pub name: Sym,
+    pub name: ValueName,
     pub ty: TypeId,
     pub attrs: Option<AttrId>,
     pub loc: Option<AttrId>,
@@ -153,7 +153,7 @@ pub struct FuncArg {
 }
 
 /// A block argument: `%name: type loc(...)`.
-pub type BlockArgSyntax = (Sym, TypeId, Option<AttrId>, Span);
+pub type BlockArgSyntax = (ValueName, TypeId, Option<AttrId>, Span);
 
 /// The grammar's mutable state.
 pub struct ParseCx<'t> {
@@ -248,6 +248,10 @@ impl<'t> ParseCx<'t> {
         self.module.ctx.sym(s)
     }
 
+    pub fn value_name(&mut self, s: &str) -> ValueName {
+        self.module.ctx.value_name(s)
+    }
+
     fn type_text(&self, t: TypeId) -> String {
         crate::printer::type_to_string(&self.module.ctx, t)
     }
@@ -274,7 +278,7 @@ impl<'t> ParseCx<'t> {
                 Err(_) => return fail(span, format!("expected result number after '{}', found '{}'", text, h)),
             },
         };
-        Ok(UseRef { name: self.sym(&text[1..]), index, span })
+        Ok(UseRef { name: self.value_name(&text[1..]), index, span })
     }
 
     pub fn result_def(&mut self, text: &str, count: Option<&str>, l: usize, r: usize) -> ActionResult<ResultDef> {
@@ -286,7 +290,7 @@ impl<'t> ParseCx<'t> {
                 _ => return fail(span, "expected a positive result count after ':'"),
             },
         };
-        Ok(ResultDef { name: self.sym(&text[1..]), count, span })
+        Ok(ResultDef { name: self.value_name(&text[1..]), count, span })
     }
 
     // ------------------------------------------------------------------ parallel parsing
@@ -1751,8 +1755,8 @@ impl<'t> ParseCx<'t> {
         let mut input_types = Vec::new();
         let empty_dict = self.module.ctx.attr(AttrData::Dict(vec![]));
         for a in &args {
-            let ctl_name = format!("{}.ctl", self.module.ctx.str(a.name));
-            let ctl_sym = self.sym(&ctl_name);
+            let ctl_name = format!("{}.ctl", self.module.ctx.value_name_text(a.name));
+            let ctl_sym = self.value_name(&ctl_name);
             let info = crate::ir::body::BlockArgInfo { name: Some(a.name), loc: a.loc, span: a.span };
             self.module.body.add_block_arg(entry, a.ty, info);
             let info = crate::ir::body::BlockArgInfo { name: Some(ctl_sym), loc: None, span: a.span };

@@ -29,7 +29,7 @@ use std::sync::mpsc;
 use super::builder::{ParseCx, PendingUse, UseRef};
 use super::grammar;
 use super::lexer::{LexError, Token, TokenStream, Trivia, MAX_NESTING};
-use crate::ir::{AttrId, BlockId, Module, OpId, Span, Sym};
+use crate::ir::{AttrId, BlockId, Module, OpId, Span, Sym, ValueName};
 
 /// Inputs below this size are parsed on one thread.
 pub const PARALLEL_MIN_BYTES: usize = 1 << 20;
@@ -45,11 +45,12 @@ const MIN_PART_BYTES: usize = 1 << 19;
 const ROUND_BYTES: usize = 2 << 20;
 
 /// The main thread's share of a round, against 1 for each worker: it also splices every
-/// part in, and resolves the names when all is read. On the 1M-op graph (shares alternated
-/// in one run, 6 runs each, median wall time) 0.40, 0.45, 0.50 and 0.55 give 1.55, 1.53,
-/// 1.55 and 1.59 s: reading ops got cheaper than splicing them in, which only this thread
-/// does.
-const MAIN_SHARE: f64 = 0.45;
+/// part in, and resolves the names when all is read. Splicing got cheaper when value names
+/// stopped adding strings ([`ValueName`]); on the 1M-op graphs (shares alternated in one
+/// run, 5 runs each, median wall time) 0.45, 0.55, 0.65 and 0.8 give 1.39, 1.34, 1.31 and
+/// 1.39 s on this project's generator and 1.71, 1.72, 1.75 and 1.81 s on the shared one
+/// (whose parts, with more attributes, cost more to splice).
+const MAIN_SHARE: f64 = 0.55;
 
 /// How far past its ideal place a cut may move to find a line that starts an op.
 const CUT_SEARCH_BYTES: usize = 1 << 16;
@@ -510,12 +511,13 @@ fn bind_outer_uses(cx: &mut ParseCx<'_>) {
     const TWICE: (u32, u32) = (u32::MAX, 1);
     let module = &mut cx.module;
     let body = &module.body;
-    let mut defs: Vec<(u32, u32)> = vec![NONE; module.ctx.sym_count()];
+    let mut defs: rustc_hash::FxHashMap<ValueName, (u32, u32)> = Default::default();
+    defs.reserve(body.value_capacity());
     for op in (0..body.op_capacity()).map(OpId::new).filter(|&op| body.parent_block(op).is_none()) {
         let data = body.op(op);
         for (group, at) in data.result_groups() {
             if let (Some(name), Some(&first)) = (group.name, data.results.get(at)) {
-                let slot = &mut defs[name.index()];
+                let slot = defs.entry(name).or_insert(NONE);
                 *slot = if *slot == NONE { (first.index() as u32, group.count) } else { TWICE };
             }
         }
@@ -529,7 +531,7 @@ fn bind_outer_uses(cx: &mut ParseCx<'_>) {
         values.clear();
         if module.body.parent_block(op).is_none() {
             for u in run {
-                let (first, count) = defs[u.name.name.index()];
+                let (first, count) = defs.get(&u.name.name).copied().unwrap_or(NONE);
                 if first == u32::MAX || u.name.index >= count {
                     break;
                 }
@@ -571,7 +573,7 @@ pub fn merge(cx: &mut ParseCx<'_>, part: ParsedPart, ops: &mut Vec<OpId>) -> boo
     cx.pending_uses.extend(pending_uses.iter().map(|u| PendingUse {
         op: at.op(u.op),
         slot: u.slot,
-        name: UseRef { name: map.sym(u.name.name), ..u.name },
+        name: UseRef { name: map.name(u.name.name), ..u.name },
         expected: map.opt_ty(u.expected),
     }));
     cx.pending_successors.extend(

@@ -7,16 +7,16 @@
 //! scope (graph regions allow uses before definitions). A name may be defined once per region.
 //!
 //! Values are resolved in one walk over the region tree with a scoped table indexed by name
-//! (MLIR's scoped hash table, made dense because names are interned): entering a region
-//! defines all its names, its ops' uses are looked up, nested regions are visited, and
-//! leaving the region restores the shadowed entries. No hashing per use, and memory
-//! proportional to the number of names.
+//! (MLIR's scoped hash table): entering a region defines all its names, its ops' uses are
+//! looked up, nested regions are visited, and leaving the region restores the shadowed
+//! entries. The table is keyed by [`ValueName`] (stem symbol and number, one `u64`), open
+//! addressing in one array so that a lookup is one cache miss, loaded ahead.
 
 use rustc_hash::FxHashMap;
 
 use super::builder::{ParseCx, PendingUse};
 use crate::diag::Diagnostic;
-use crate::ir::{BlockId, Module, OpId, RegionId, Span, Sym, ValueDef, ValueId};
+use crate::ir::{BlockId, Module, OpId, RegionId, Span, Sym, ValueDef, ValueId, ValueName};
 
 /// Ops whose regions do not see the names of the enclosing regions.
 pub fn is_isolated_from_above(name: &str) -> bool {
@@ -38,56 +38,130 @@ fn scope_id(scope: ScopeKey) -> u32 {
 /// region `scope` (see [`scope_id`]) under the isolated-from-above region `iso`.
 #[derive(Clone, Copy)]
 struct Def {
-    name: Sym,
+    name: ValueName,
+    /// The definition made before this one in the same chain (see [`Defs`]).
+    next: u32,
+    /// Which chain: [`BY_NUMBER`], [`BY_STEM`] or [`OVERFLOW`].
+    chain: u32,
     first: ValueId,
     count: u32,
     scope: u32,
     /// Id of the innermost isolated region (or the top level) the definition is under.
     iso: u32,
-    /// The definition of the same name this one shadows, restored when leaving `scope`.
-    prev: u32,
 }
 
-/// The scoped name table.
+/// The chains of [`Defs`].
+const BY_NUMBER: u32 = 0;
+const BY_STEM: u32 = 1;
+const OVERFLOW: u32 = 2;
+
+/// Longest chain of [`Defs::by_number`] a definition joins; later ones go to the overflow.
+const MAX_CHAIN: usize = 8;
+
+/// The scoped name table: the definitions in the order made, chained the latest first. A
+/// name's visible definition is the latest with its name (an inner one shadows an outer one
+/// by coming later); leaving a region unchains its definitions, which are the latest of
+/// all and so the heads of their chains.
+///
+/// The chains are dense arrays, indexed the way names come: TensorFlow's and MLIR's names
+/// are counters (`%Conv2D_12, %ctl_12`, `%12`), so a name with a number is chained by its
+/// number (with the few other stems that share it), and a name without one by its stem's
+/// symbol (interned in the order met). A region's definitions then walk through both arrays
+/// nearly in order, where a hash table would jump over all of it for every name. Numbers
+/// too large for the array, and numbers shared by too many stems, are chained in a hash
+/// map instead.
 struct Defs {
     defs: Vec<Def>,
-    /// Visible definition of each name, by symbol index.
-    current: Vec<u32>,
+    by_number: Vec<u32>,
+    by_stem: Vec<u32>,
+    overflow: rustc_hash::FxHashMap<ValueName, u32>,
 }
 
 impl Defs {
-    fn get(&self, name: Sym) -> Option<&Def> {
-        match self.current.get(name.index()) {
-            Some(&i) if i != NONE => self.defs.get(i as usize),
-            _ => None,
+    /// A table for a module of `values` values and `syms` symbols.
+    fn new(values: usize, syms: usize) -> Defs {
+        Defs { defs: Vec::new(), by_number: vec![NONE; 2 * values + 1024], by_stem: vec![NONE; syms], overflow: Default::default() }
+    }
+
+    /// The head of `name`'s chain in the arrays (`None`: the name goes to the overflow).
+    #[inline]
+    fn array_slot(&self, name: ValueName) -> Option<&u32> {
+        match name.number() {
+            Some(n) => self.by_number.get(n as usize),
+            None => self.by_stem.get(name.stem().index()),
         }
     }
 
-    /// Starts loading the slot of `name` (a hint for a [`define`](Self::define) to come).
-    fn prefetch(&self, name: Sym) {
-        if let Some(slot) = self.current.get(name.index()) {
+    /// The latest definition of `name` in its array chain, and the chain's length up to it.
+    #[inline]
+    fn in_array(&self, name: ValueName) -> (Option<u32>, usize) {
+        let mut i = self.array_slot(name).copied().unwrap_or(NONE);
+        let mut walked = 0;
+        while let Some(d) = self.defs.get(i as usize) {
+            if d.name == name {
+                return (Some(i), walked);
+            }
+            walked += 1;
+            i = d.next;
+        }
+        (None, walked)
+    }
+
+    /// The index of the visible definition of `name`.
+    fn latest(&self, name: ValueName) -> Option<u32> {
+        let (found, _) = self.in_array(name);
+        if self.overflow.is_empty() {
+            return found;
+        }
+        found.max(self.overflow.get(&name).copied().filter(|&i| i != NONE))
+    }
+
+    fn get(&self, name: ValueName) -> Option<&Def> {
+        self.defs.get(self.latest(name)? as usize)
+    }
+
+    /// Starts loading the array slot of `name` (a hint for a [`define`](Self::define) or a
+    /// lookup to come).
+    #[inline]
+    fn prefetch(&self, name: ValueName) {
+        if let Some(slot) = self.array_slot(name) {
             crate::ir::intern::prefetch_read(slot);
         }
     }
 
+    /// Starts loading the latest definition in the chain of `name` (after [`prefetch`]).
+    #[inline]
+    fn prefetch_head(&self, name: ValueName) {
+        if let Some(d) = self.array_slot(name).and_then(|&i| self.defs.get(i as usize)) {
+            crate::ir::intern::prefetch_read(d);
+        }
+    }
+
     /// Defines `name` in `def.scope`; reports a redefinition in the same region.
-    fn define(&mut self, module: &Module, name: Sym, mut def: Def, span: Span, errors: &mut Vec<Diagnostic>) {
-        if let Some(prev) = self.get(name) {
+    fn define(&mut self, module: &Module, name: ValueName, mut def: Def, span: Span, errors: &mut Vec<Diagnostic>) {
+        let (in_array, walked) = self.in_array(name);
+        let in_overflow = self.overflow.get(&name).copied().filter(|&i| i != NONE);
+        if let Some(prev) = in_array.max(in_overflow).and_then(|i| self.defs.get(i as usize)) {
             if prev.scope == def.scope {
                 let prev_span = def_span(module, prev.first);
                 errors.push(
-                    Diagnostic::error(span, format!("redefinition of SSA value '%{}'", module.ctx.str(name)))
+                    Diagnostic::error(span, format!("redefinition of SSA value '%{}'", module.ctx.value_name_text(name)))
                         .with_note(Some(prev_span), "previously defined here"),
                 );
                 return;
             }
         }
-        let i = name.index();
-        if i >= self.current.len() {
-            self.current.resize(i + 1, NONE);
-        }
-        def.prev = self.current[i];
-        self.current[i] = self.defs.len() as u32;
+        let at = self.defs.len() as u32;
+        def.name = name;
+        let slot = match name.number() {
+            Some(n) if walked < MAX_CHAIN => self.by_number.get_mut(n as usize).map(|s| (s, BY_NUMBER)),
+            Some(_) => None,
+            None => self.by_stem.get_mut(name.stem().index()).map(|s| (s, BY_STEM)),
+        };
+        (def.next, def.chain) = match slot {
+            Some((head, chain)) => (std::mem::replace(head, at), chain),
+            None => (self.overflow.insert(name, at).unwrap_or(NONE), OVERFLOW),
+        };
         self.defs.push(def);
     }
 
@@ -95,7 +169,13 @@ impl Defs {
     /// nested regions' already forgotten), making visible again what they shadowed.
     fn forget_from(&mut self, from: usize) {
         for d in self.defs[from..].iter().rev() {
-            self.current[d.name.index()] = d.prev;
+            match d.chain {
+                BY_NUMBER => self.by_number[d.name.number().unwrap_or(0) as usize] = d.next,
+                BY_STEM => self.by_stem[d.name.stem().index()] = d.next,
+                _ => {
+                    self.overflow.insert(d.name, d.next);
+                }
+            }
         }
         self.defs.truncate(from);
     }
@@ -238,7 +318,7 @@ const FAILED: u32 = u32::MAX - 1;
 /// Calls `f(name, first, count, span)` for every name defined directly in region `scope`,
 /// blocks last to first, each block's arguments then its ops' results in order; `span` is
 /// the definition's.
-fn for_each_def(module: &Module, blocks: &[BlockId], mut f: impl FnMut(Sym, ValueId, u32, Span)) {
+fn for_each_def(module: &Module, blocks: &[BlockId], mut f: impl FnMut(ValueName, ValueId, u32, Span)) {
     for &block in blocks.iter().rev() {
         arg_defs(module, block, &mut f);
         for op in module.body.block_ops(block) {
@@ -248,7 +328,7 @@ fn for_each_def(module: &Module, blocks: &[BlockId], mut f: impl FnMut(Sym, Valu
 }
 
 /// [`for_each_def`] for the arguments of `block`.
-fn arg_defs(module: &Module, block: BlockId, f: &mut impl FnMut(Sym, ValueId, u32, Span)) {
+fn arg_defs(module: &Module, block: BlockId, f: &mut impl FnMut(ValueName, ValueId, u32, Span)) {
     let data = module.body.block(block);
     for (&arg, info) in data.args.iter().zip(&data.arg_info) {
         if let Some(name) = info.name {
@@ -258,7 +338,7 @@ fn arg_defs(module: &Module, block: BlockId, f: &mut impl FnMut(Sym, ValueId, u3
 }
 
 /// [`for_each_def`] for the results of `op`.
-fn result_defs(module: &Module, op: OpId, f: &mut impl FnMut(Sym, ValueId, u32, Span)) {
+fn result_defs(module: &Module, op: OpId, f: &mut impl FnMut(ValueName, ValueId, u32, Span)) {
     let od = module.body.op(op);
     for (group, at) in od.result_groups() {
         if let (Some(name), Some(&first)) = (group.name, od.results.get(at)) {
@@ -321,13 +401,21 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
         (start, end)
     };
 
-    let mut defs = Defs { defs: Vec::new(), current: vec![NONE; module.ctx.sym_count()] };
+    let mut defs = Defs::new(body.value_capacity(), module.ctx.sym_count());
     let mut use_errors = Vec::new();
+    let mut forget_last = None;
     let mut stack = vec![Step::Enter { scope: None, iso: 0 }];
     let mut blocks_of_scope: Vec<BlockId> = Vec::new();
     let mut uses_of_scope: Vec<u32> = Vec::new();
     while let Some(step) = stack.pop() {
         let (scope, iso) = match step {
+            // Leaving the last region, there is nothing left to forget its names for but
+            // stray ops (rare), which forget them first: a large graph's millions of names
+            // are not unchained one by one for nothing.
+            Step::Leave { from } if stack.is_empty() => {
+                forget_last = Some(from);
+                continue;
+            }
             Step::Leave { from } => {
                 defs.forget_from(from);
                 continue;
@@ -358,7 +446,7 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
         // block (a graph, a function body) is walked once for both.
         let id = scope_id(scope);
         let define = |defs: &mut Defs, errors: &mut Vec<Diagnostic>, name, first, count, span| {
-            defs.define(module, name, Def { name, first, count, scope: id, iso, prev: NONE }, span, errors)
+            defs.define(module, name, Def { name, next: NONE, chain: BY_NUMBER, first, count, scope: id, iso }, span, errors)
         };
         let single = match blocks_of_scope[..] {
             [block] => Some(block),
@@ -396,6 +484,9 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
     }
     // Ops outside the region tree (left behind by error recovery) see the top level.
     let strays: Vec<u32> = (0..pending.len() as u32).filter(|&k| resolved[k as usize] == NOT_TRIED).collect();
+    if let (Some(from), false) = (forget_last, strays.is_empty()) {
+        defs.forget_from(from);
+    }
     lookup_all(module, &defs, 0, pending, &strays, &mut resolved, &mut use_errors);
     use_errors.sort_by_key(|(k, _)| *k);
     errors.extend(use_errors.into_iter().map(|(_, d)| d));
@@ -455,23 +546,15 @@ const LOOKUP_CHUNK: usize = 4096;
 /// How many uses ahead of the one being looked up each stage of [`prefetch_lookup`] works.
 const LOOKUP_AHEAD: [usize; 3] = [24, 16, 8];
 
-/// A lookup reads the name's visible definition, the definition, and the value's type:
+/// A lookup reads the name's bucket, the latest definition in it, and the value's type:
 /// three loads from anywhere in memory in a large graph, started some uses ahead in stages
 /// (each reading what the stage before brought in).
 fn prefetch_lookup(module: &Module, defs: &Defs, u: &PendingUse, stage: u8) {
-    use crate::ir::intern::prefetch_read;
-    let name = u.name.name.index();
     match stage {
-        0 => {
-            if let Some(slot) = defs.current.get(name) {
-                prefetch_read(slot);
-            }
-        }
+        0 => defs.prefetch(u.name.name),
+        1 => defs.prefetch_head(u.name.name),
         _ => {
-            let Some(def) = defs.current.get(name).and_then(|&i| defs.defs.get(i as usize)) else { return };
-            if stage == 1 {
-                prefetch_read(def);
-            } else if u.expected.is_some() {
+            if let Some(def) = defs.get(u.name.name).filter(|_| u.expected.is_some()) {
                 module.body.prefetch_value(ValueId::new(def.first.index() + u.name.index as usize));
             }
         }
@@ -482,8 +565,8 @@ fn lookup_use(module: &Module, defs: &Defs, iso: u32, u: &PendingUse) -> Result<
     let name = u.name.name;
     let def = defs.get(name).filter(|d| d.iso == iso).copied();
     // Only a diagnostic needs the name's text.
-    let text = || module.ctx.str(name);
-    let def = def.or_else(|| canonical_arg_token(module, defs, iso, text()));
+    let text = || module.ctx.value_name_text(name);
+    let def = def.or_else(|| canonical_arg_token(module, defs, iso, &text()));
     let Some(def) = def else {
         return Err(Diagnostic::error(u.name.span, format!("use of undeclared SSA value name '%{}'", text())));
     };
@@ -524,6 +607,6 @@ fn canonical_arg_token(module: &Module, defs: &Defs, iso: u32, text: &str) -> Op
     if text != format!("arg{}", n) {
         return None;
     }
-    let token = module.ctx.lookup_sym(&format!("arg{}.ctl", data))?;
+    let token = module.ctx.lookup_value_name(&format!("arg{}.ctl", data))?;
     defs.get(token).filter(|d| d.iso == iso).copied()
 }

@@ -109,7 +109,7 @@ fn port_name(m: &Module, op: OpId, schema_names: &[String], idx: usize, output: 
         for (g, _) in m.body.op(op).result_groups() {
             if idx < (at + g.count) as usize {
                 if let Some(s) = g.name {
-                    let base = m.ctx.str(s).to_string();
+                    let base = m.ctx.value_name_text(s).into_owned();
                     return if g.count == 1 { base } else { format!("{}#{}", base, idx - at as usize) };
                 }
                 break;

@@ -69,7 +69,7 @@ impl Renderer<'_> {
         let block = m.body.op(op).regions.first().and_then(|&r| m.body.region(r).blocks.first().copied()).ok_or("--emit=pytorch: a torch.prim.Loop without a body")?;
         let bd = m.body.block(block);
         let args = bd.args.clone();
-        let spelled: Vec<Option<String>> = bd.arg_info.iter().map(|i| i.name.map(|s| m.ctx.str(s).to_string())).collect();
+        let spelled: Vec<Option<String>> = bd.arg_info.iter().map(|i| i.name.map(|s| m.ctx.value_name_text(s).into_owned())).collect();
         if args.len() != operands.len() - 1 || results.len() != operands.len() - 2 {
             return Err("--emit=pytorch: a torch.prim.Loop whose block arguments do not match its operands".to_string());
         }

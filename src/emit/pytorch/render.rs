@@ -63,7 +63,7 @@ pub fn render(m: &Module, source: &str) -> Result<Program, RenderError> {
     for (i, &a) in bd.args.iter().enumerate() {
         // The spelled name, else the name of its location (a converted feed's node name).
         let info = bd.arg_info.get(i);
-        let spelled = info.and_then(|info| info.name).map(|s| m.ctx.str(s).to_string()).or_else(|| info.and_then(|info| loc_name(m, info.loc)));
+        let spelled = info.and_then(|info| info.name).map(|s| m.ctx.value_name_text(s).into_owned()).or_else(|| info.and_then(|info| loc_name(m, info.loc)));
         let base = spelled.as_deref().filter(|s| !is_numeric(s)).and_then(sanitize).unwrap_or_else(|| format!("arg{i}"));
         let name = r.locals.fresh(&base);
         r.exprs.insert(a, name.clone());
@@ -145,8 +145,8 @@ fn loc_name(m: &Module, loc: Option<AttrId>) -> Option<String> {
 fn spelled_result_name(m: &Module, op: OpId) -> Option<String> {
     let od = m.body.op(op);
     let g = od.result_names.first()?;
-    let s = m.ctx.str(g.name?);
-    (!is_numeric(s) && !is_numbered_arg(s)).then(|| s.to_string())
+    let s = m.ctx.value_name_text(g.name?);
+    (!is_numeric(&s) && !is_numbered_arg(&s)).then(|| s.into_owned())
 }
 
 pub(super) struct Renderer<'m> {

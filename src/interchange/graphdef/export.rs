@@ -222,7 +222,7 @@ fn export_function(m: &Module, op: OpId, lib: &mut FunctionDefLibrary, functions
         let mut extra = BTreeMap::new();
         let mut a = arg_def(m, dict, m.body.value_type(pair[0]), &mut extra).map_err(at)?;
         if a.name.is_empty() {
-            a.name = m.body.block(block).arg_info.get(2 * i).and_then(|x| x.name).map(|s| m.ctx.str(s).to_string()).unwrap_or_else(|| format!("arg{i}"));
+            a.name = m.body.block(block).arg_info.get(2 * i).and_then(|x| x.name).map(|s| m.ctx.value_name_text(s).into_owned()).unwrap_or_else(|| format!("arg{i}"));
         }
         names.args.insert(pair[0], (a.name.clone(), false));
         if let Some(&c) = pair.get(1) {

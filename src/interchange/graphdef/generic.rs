@@ -183,8 +183,8 @@ pub fn import_generic(m: &mut Module, f: &FunctionDef, gradient: Option<&str>) -
         }
         arg_attrs.push(sorted_dict(ctx, d));
         arg_attrs.push(empty);
-        let n = m.ctx.sym(&a.name);
-        let c = m.ctx.sym(&format!("{}.ctl", a.name));
+        let n = m.ctx.value_name(&a.name);
+        let c = m.ctx.value_name(&format!("{}.ctl", a.name));
         let v = m.body.add_block_arg(block, tensor, BlockArgInfo { name: Some(n), ..Default::default() });
         let cv = m.body.add_block_arg(block, control, BlockArgInfo { name: Some(c), ..Default::default() });
         values.insert(a.name.clone(), (Some(v), cv, None));

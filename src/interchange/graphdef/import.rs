@@ -457,8 +457,8 @@ impl<'g> Importer<'g> {
             arg_attrs.push(empty);
             input_types.push(ty);
             input_types.push(control);
-            let n = m.ctx.sym(&arg.name);
-            let c = m.ctx.sym(&format!("{}.ctl", arg.name));
+            let n = m.ctx.value_name(&arg.name);
+            let c = m.ctx.value_name(&format!("{}.ctl", arg.name));
             let v = m.body.add_block_arg(region_block, ty, BlockArgInfo { name: Some(n), ..Default::default() });
             let cv = m.body.add_block_arg(region_block, control, BlockArgInfo { name: Some(c), ..Default::default() });
             if scope.insert(arg.name.clone(), NodeInfo { data: vec![v], ctl: cv, outputs: vec![] }).is_some() {

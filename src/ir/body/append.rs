@@ -72,7 +72,7 @@ impl Body {
                 *v = at.value(*v);
             }
             for g in d.result_names.iter_mut() {
-                g.name = map.opt_sym(g.name);
+                g.name = map.opt_name(g.name);
             }
             for a in d.attrs.iter_mut() {
                 *a = map.named(*a);
@@ -106,7 +106,7 @@ impl Body {
                 *v = at.value(*v);
             }
             for info in b.arg_info.iter_mut() {
-                info.name = map.opt_sym(info.name);
+                info.name = map.opt_name(info.name);
                 info.loc = map.opt_attr(info.loc);
             }
             b.parent = b.parent.map(|r| at.region(r));

@@ -171,14 +171,14 @@ fn spelled_names(m: &Module, block: BlockId) -> FxHashSet<String> {
     for op in preorder(m, &[block]) {
         for g in &m.body.op(op).result_names {
             if let Some(n) = g.name {
-                out.insert(m.ctx.str(n).to_string());
+                out.insert(m.ctx.value_name_text(n).into_owned());
             }
         }
         for &r in &m.body.op(op).regions {
             for &b in &m.body.region(r).blocks {
                 for info in &m.body.block(b).arg_info {
                     if let Some(n) = info.name {
-                        out.insert(m.ctx.str(n).to_string());
+                        out.insert(m.ctx.value_name_text(n).into_owned());
                     }
                 }
             }
