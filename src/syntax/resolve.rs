@@ -41,8 +41,7 @@ struct Def {
     name: ValueName,
     /// The definition made before this one in the same chain (see [`Defs`]).
     next: u32,
-    /// Which chain: [`BY_NUMBER`], [`BY_STEM`] or [`OVERFLOW`].
-    chain: u32,
+    chain: Chain,
     first: ValueId,
     count: u32,
     scope: u32,
@@ -50,10 +49,16 @@ struct Def {
     iso: u32,
 }
 
-/// The chains of [`Defs`].
-const BY_NUMBER: u32 = 0;
-const BY_STEM: u32 = 1;
-const OVERFLOW: u32 = 2;
+/// Which of the chains of [`Defs`] a definition is in.
+#[derive(Clone, Copy)]
+enum Chain {
+    /// [`Defs::by_number`], under its number.
+    ByNumber,
+    /// [`Defs::by_stem`], under its stem (a name without a number).
+    ByStem,
+    /// [`Defs::overflow`], under its name.
+    Overflow,
+}
 
 /// Longest chain of [`Defs::by_number`] a definition joins; later ones go to the overflow.
 const MAX_CHAIN: usize = 8;
@@ -154,13 +159,13 @@ impl Defs {
         let at = self.defs.len() as u32;
         def.name = name;
         let slot = match name.number() {
-            Some(n) if walked < MAX_CHAIN => self.by_number.get_mut(n as usize).map(|s| (s, BY_NUMBER)),
+            Some(n) if walked < MAX_CHAIN => self.by_number.get_mut(n as usize).map(|s| (s, Chain::ByNumber)),
             Some(_) => None,
-            None => self.by_stem.get_mut(name.stem().index()).map(|s| (s, BY_STEM)),
+            None => self.by_stem.get_mut(name.stem().index()).map(|s| (s, Chain::ByStem)),
         };
         (def.next, def.chain) = match slot {
             Some((head, chain)) => (std::mem::replace(head, at), chain),
-            None => (self.overflow.insert(name, at).unwrap_or(NONE), OVERFLOW),
+            None => (self.overflow.insert(name, at).unwrap_or(NONE), Chain::Overflow),
         };
         self.defs.push(def);
     }
@@ -170,9 +175,9 @@ impl Defs {
     fn forget_from(&mut self, from: usize) {
         for d in self.defs[from..].iter().rev() {
             match d.chain {
-                BY_NUMBER => self.by_number[d.name.number().unwrap_or(0) as usize] = d.next,
-                BY_STEM => self.by_stem[d.name.stem().index()] = d.next,
-                _ => {
+                Chain::ByNumber => self.by_number[d.name.number().unwrap_or(0) as usize] = d.next,
+                Chain::ByStem => self.by_stem[d.name.stem().index()] = d.next,
+                Chain::Overflow => {
                     self.overflow.insert(d.name, d.next);
                 }
             }
@@ -446,7 +451,7 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
         // block (a graph, a function body) is walked once for both.
         let id = scope_id(scope);
         let define = |defs: &mut Defs, errors: &mut Vec<Diagnostic>, name, first, count, span| {
-            defs.define(module, name, Def { name, next: NONE, chain: BY_NUMBER, first, count, scope: id, iso }, span, errors)
+            defs.define(module, name, Def { name, next: NONE, chain: Chain::ByNumber, first, count, scope: id, iso }, span, errors)
         };
         let single = match blocks_of_scope[..] {
             [block] => Some(block),
