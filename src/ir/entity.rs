@@ -9,10 +9,6 @@ macro_rules! entity {
         pub struct $name(std::num::NonZeroU32);
 
         impl $name {
-            /// An id no entry is given (the last index): fills a slot that holds none.
-            #[allow(dead_code)]
-            pub const PLACEHOLDER: Self = $name(std::num::NonZeroU32::MAX);
-
             /// The id of the `index`th entry of its arena.
             #[inline]
             pub fn new(index: usize) -> Self {

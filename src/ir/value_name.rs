@@ -29,9 +29,6 @@ pub struct ValueName {
 const NO_NUMBER: u32 = u32::MAX;
 
 impl ValueName {
-    /// A name to fill a slot that holds none (its stem is no symbol).
-    pub const PLACEHOLDER: ValueName = ValueName { stem: Sym::PLACEHOLDER, number: NO_NUMBER };
-
     /// The interned part of the name (the whole name when it has no number).
     pub fn stem(self) -> Sym {
         self.stem
@@ -45,11 +42,6 @@ impl ValueName {
     /// The same name with its stem mapped (importing it into another context).
     pub fn map_stem(self, f: impl FnOnce(Sym) -> Sym) -> ValueName {
         ValueName { stem: f(self.stem), number: self.number }
-    }
-
-    /// The name as one 64-bit key (stem in the high half), for hashing and ordering.
-    pub fn key(self) -> u64 {
-        ((self.stem.index() as u64) << 32) | self.number as u64
     }
 }
 

@@ -47,27 +47,27 @@ pub struct Names {
     spelled: Vec<SpelledRef>,
 }
 
-/// A value's written name: the group's name, its size and the value's place in it.
-/// `count == 0`: the value has no written name in the module (a written group has values).
+/// A value's written name: the group's name (`None`: the value has no written name in the
+/// module), the group's size and the value's place in it.
 #[derive(Clone, Copy)]
 struct SpelledRef {
-    name: ValueName,
+    name: Option<ValueName>,
     count: u32,
     index: u32,
 }
 
 impl SpelledRef {
-    const NONE: SpelledRef = SpelledRef { name: ValueName::PLACEHOLDER, count: 0, index: 0 };
+    const NONE: SpelledRef = SpelledRef { name: None, count: 0, index: 0 };
 
     fn of(m: &Module, v: ValueId) -> SpelledRef {
         match spelled_in_ir(m, v) {
-            Some((name, count, index)) => SpelledRef { name, count, index },
+            Some((name, count, index)) => SpelledRef { name: Some(name), count, index },
             None => Self::NONE,
         }
     }
 
     fn get(self) -> Option<(ValueName, u32, u32)> {
-        (self.count != 0).then_some((self.name, self.count, self.index))
+        Some((self.name?, self.count, self.index))
     }
 }
 
@@ -129,8 +129,11 @@ impl Names {
             let Some(r) = self.spelled.get(v.index()) else { continue };
             match stage {
                 0 => crate::ir::intern::prefetch_read(r),
-                _ if r.count != 0 => m.ctx.prefetch_str(r.name.stem(), stage > 1),
-                _ => {}
+                _ => {
+                    if let Some(name) = r.name {
+                        m.ctx.prefetch_str(name.stem(), stage > 1);
+                    }
+                }
             }
         }
     }

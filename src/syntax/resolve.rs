@@ -9,8 +9,8 @@
 //! Values are resolved in one walk over the region tree with a scoped table indexed by name
 //! (MLIR's scoped hash table): entering a region defines all its names, its ops' uses are
 //! looked up, nested regions are visited, and leaving the region restores the shadowed
-//! entries. The table is keyed by [`ValueName`] (stem symbol and number, one `u64`), open
-//! addressing in one array so that a lookup is one cache miss, loaded ahead.
+//! entries. The table ([`Defs`]) chains definitions by the number of their [`ValueName`] in
+//! a dense array, so that a region's definitions walk it nearly in order.
 
 use rustc_hash::FxHashMap;
 
@@ -112,17 +112,18 @@ impl Defs {
         (None, walked)
     }
 
-    /// The index of the visible definition of `name`.
-    fn latest(&self, name: ValueName) -> Option<u32> {
-        let (found, _) = self.in_array(name);
+    /// The index of the visible definition of `name`, and how far its array chain was
+    /// walked (see [`in_array`](Self::in_array)).
+    fn latest(&self, name: ValueName) -> (Option<u32>, usize) {
+        let (found, walked) = self.in_array(name);
         if self.overflow.is_empty() {
-            return found;
+            return (found, walked);
         }
-        found.max(self.overflow.get(&name).copied().filter(|&i| i != NONE))
+        (found.max(self.overflow.get(&name).copied().filter(|&i| i != NONE)), walked)
     }
 
     fn get(&self, name: ValueName) -> Option<&Def> {
-        self.defs.get(self.latest(name)? as usize)
+        self.defs.get(self.latest(name).0? as usize)
     }
 
     /// Starts loading the array slot of `name` (a hint for a [`define`](Self::define) or a
@@ -144,9 +145,8 @@ impl Defs {
 
     /// Defines `name` in `def.scope`; reports a redefinition in the same region.
     fn define(&mut self, module: &Module, name: ValueName, mut def: Def, span: Span, errors: &mut Vec<Diagnostic>) {
-        let (in_array, walked) = self.in_array(name);
-        let in_overflow = self.overflow.get(&name).copied().filter(|&i| i != NONE);
-        if let Some(prev) = in_array.max(in_overflow).and_then(|i| self.defs.get(i as usize)) {
+        let (visible, walked) = self.latest(name);
+        if let Some(prev) = visible.and_then(|i| self.defs.get(i as usize)) {
             if prev.scope == def.scope {
                 let prev_span = def_span(module, prev.first);
                 errors.push(
