@@ -4,10 +4,12 @@
 //! O(1)). Data flow and textual order are separate: a graph region is a bag of ops whose
 //! uses may precede definitions; the block list only remembers the order to print in.
 
+use rayon::prelude::*;
 use smallvec::SmallVec;
 
 mod append;
 mod arena;
+mod bind;
 mod edit;
 mod overlay;
 mod part;
@@ -837,6 +839,45 @@ impl Body {
         b.len += 1;
     }
 
+    /// Places the detached `ops`, in order, at the end of `block`: as [`append_op`](Self::append_op)
+    /// on each, on every thread of rayon's pool for a long list of distinct ops (a parsed
+    /// graph's) whose links are independent of each other.
+    pub fn append_ops(&mut self, block: BlockId, ops: &[OpId]) {
+        let increasing = ops.windows(2).all(|w| w[0] < w[1]);
+        let n = self.ops.len();
+        if ops.len() < PARALLEL_APPENDS || !increasing || ops.last().is_some_and(|o| o.index() >= n) {
+            for &op in ops {
+                self.append_op(block, op);
+            }
+            return;
+        }
+        let last = self.blocks[block.index()].last;
+        let arena = SharedOps(self.ops.as_mut_ptr());
+        ops.par_chunks(APPEND_CHUNK).enumerate().for_each(|(chunk, part)| {
+            let arena = arena;
+            let at = chunk * APPEND_CHUNK;
+            for (k, &op) in part.iter().enumerate() {
+                let i = at + k;
+                let prev = if i == 0 { last } else { Some(ops[i - 1]) };
+                // SAFETY: `op` is in bounds (the ids increase up to one in bounds) and
+                // written by this thread only (the ids are distinct).
+                let d = unsafe { &mut *arena.0.add(op.index()) };
+                debug_assert!(d.parent.block().is_none(), "append_ops of an op in a block");
+                d.parent = PackedId::of_block(Some(block));
+                d.prev = PackedId::of_op(prev);
+                d.next = PackedId::of_op(ops.get(i + 1).copied());
+            }
+        });
+        let (first, end) = (ops[0], ops[ops.len() - 1]);
+        match last {
+            Some(l) => self.ops[l.index()].next = PackedId::of_op(Some(first)),
+            None => self.blocks[block.index()].first = Some(first),
+        }
+        let b = &mut self.blocks[block.index()];
+        b.last = Some(end);
+        b.len += ops.len() as u32;
+    }
+
     /// Places a detached `op` right before `before`.
     pub fn insert_op_before(&mut self, before: OpId, op: OpId) {
         let Some(block) = self.ops[before.index()].parent.block() else { return };
@@ -1033,6 +1074,19 @@ impl Iterator for BlockOps<'_> {
     }
 }
 
+/// Ops from which [`Body::append_ops`] links on every thread (in the crate's unit tests,
+/// nearly every parse does), and how many per task.
+const PARALLEL_APPENDS: usize = if cfg!(test) { 4 } else { 1 << 16 };
+const APPEND_CHUNK: usize = if cfg!(test) { 3 } else { 1 << 14 };
+
+/// The ops' arena as [`Body::append_ops`]'s threads reach it: each writes its own ops.
+#[derive(Clone, Copy)]
+struct SharedOps(*mut OpData);
+
+// SAFETY: the threads write disjoint ops (see `Body::append_ops`).
+unsafe impl Send for SharedOps {}
+unsafe impl Sync for SharedOps {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1132,5 +1186,26 @@ mod tests {
         for order in [[3, 2, 1, 0], [1, 3, 0, 2], [2, 0, 3, 1]] {
             assert_eq!(build(&order), in_order, "binding order {:?}", order);
         }
+    }
+
+    #[test]
+    fn ops_appended_on_several_threads_are_linked_as_one_by_one() {
+        let mut body = Body::new();
+        let block = body.create_block(Span::default());
+        let mut cx = Context::new();
+        let name = cx.sym("x.op");
+        let ops: Vec<OpId> = (0..100).map(|_| body.create_op(OpSpec::default(), name)).collect();
+        body.append_ops(block, &ops);
+        let order: Vec<OpId> = body.block_ops(block).collect();
+        assert_eq!(order, ops);
+        let links = |b: &Body| ops.iter().map(|&o| (b.parent_block(o), b.op(o).prev, b.next_op(o))).collect::<Vec<_>>();
+        let mut one = Body::new();
+        one.create_block(Span::default());
+        for _ in 0..100 {
+            let op = one.create_op(OpSpec::default(), name);
+            one.append_op(block, op);
+        }
+        assert_eq!(links(&body), links(&one));
+        assert_eq!(body.block_len(block), 100);
     }
 }

@@ -104,15 +104,21 @@ impl IdTable {
 /// Starts loading `value` into the cache; only a hint.
 #[inline]
 pub(crate) fn prefetch_read<T>(value: &T) {
+    prefetch_ptr(value as *const T)
+}
+
+/// [`prefetch_read`] through a pointer (which need not be valid to read).
+#[inline]
+pub(crate) fn prefetch_ptr<T>(at: *const T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch is only a hint; it reads nothing and cannot fault.
     #[allow(unused_unsafe)]
     unsafe {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>(value as *const T as *const i8);
+        _mm_prefetch::<_MM_HINT_T0>(at as *const i8);
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
+    let _ = at;
 }
 
 /// Strings interned together by [`StrInterner::intern_all`].

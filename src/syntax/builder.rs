@@ -1396,9 +1396,7 @@ impl<'t> ParseCx<'t> {
             let info = crate::ir::body::BlockArgInfo { name: Some(name), loc, span };
             self.module.body.add_block_arg(block, ty, info);
         }
-        for op in ops {
-            self.module.body.append_op(block, op);
-        }
+        self.module.body.append_ops(block, &ops);
         block
     }
 

@@ -43,6 +43,11 @@ impl<T> Arena<T> {
         self.0.iter()
     }
 
+    /// Every element, for a writer of all of them (on several threads: in disjoint chunks).
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.0
+    }
+
     /// The buffer, for writers of disjoint elements on several threads.
     pub fn as_mut_ptr(&mut self) -> *mut T {
         self.0.as_mut_ptr()
