@@ -14,6 +14,10 @@
 
 use rustc_hash::FxHashMap;
 
+mod defs;
+
+use defs::{Def, Defs, DEFINE_AHEAD};
+
 use super::builder::{ParseCx, PendingUse};
 use crate::diag::Diagnostic;
 use crate::ir::{BlockId, Module, OpId, RegionId, Span, Sym, ValueDef, ValueId, ValueName};
@@ -26,164 +30,9 @@ pub fn is_isolated_from_above(name: &str) -> bool {
 /// `None` stands for the top level of the file.
 type ScopeKey = Option<RegionId>;
 
-/// No definition (index into [`Defs::defs`]).
-const NONE: u32 = u32::MAX;
-
 /// A region as a `u32`: 0 for the top level, `index + 1` for a region.
 fn scope_id(scope: ScopeKey) -> u32 {
     scope.map(|r| r.index() as u32 + 1).unwrap_or(0)
-}
-
-/// A name's definition: a run of `count` consecutive values starting at `first`, made in
-/// region `scope` (see [`scope_id`]) under the isolated-from-above region `iso`.
-#[derive(Clone, Copy)]
-struct Def {
-    name: ValueName,
-    /// The definition made before this one in the same chain (see [`Defs`]).
-    next: u32,
-    chain: Chain,
-    first: ValueId,
-    count: u32,
-    scope: u32,
-    /// Id of the innermost isolated region (or the top level) the definition is under.
-    iso: u32,
-}
-
-/// Which of the chains of [`Defs`] a definition is in.
-#[derive(Clone, Copy)]
-enum Chain {
-    /// [`Defs::by_number`], under its number.
-    ByNumber,
-    /// [`Defs::by_stem`], under its stem (a name without a number).
-    ByStem,
-    /// [`Defs::overflow`], under its name.
-    Overflow,
-}
-
-/// Longest chain of [`Defs::by_number`] a definition joins; later ones go to the overflow.
-const MAX_CHAIN: usize = 8;
-
-/// The scoped name table: the definitions in the order made, chained the latest first. A
-/// name's visible definition is the latest with its name (an inner one shadows an outer one
-/// by coming later); leaving a region unchains its definitions, which are the latest of
-/// all and so the heads of their chains.
-///
-/// The chains are dense arrays, indexed the way names come: TensorFlow's and MLIR's names
-/// are counters (`%Conv2D_12, %ctl_12`, `%12`), so a name with a number is chained by its
-/// number (with the few other stems that share it), and a name without one by its stem's
-/// symbol (interned in the order met). A region's definitions then walk through both arrays
-/// nearly in order, where a hash table would jump over all of it for every name. Numbers
-/// too large for the array, and numbers shared by too many stems, are chained in a hash
-/// map instead.
-struct Defs {
-    defs: Vec<Def>,
-    by_number: Vec<u32>,
-    by_stem: Vec<u32>,
-    overflow: rustc_hash::FxHashMap<ValueName, u32>,
-}
-
-impl Defs {
-    /// A table for a module of `values` values and `syms` symbols.
-    fn new(values: usize, syms: usize) -> Defs {
-        Defs { defs: Vec::new(), by_number: vec![NONE; 2 * values + 1024], by_stem: vec![NONE; syms], overflow: Default::default() }
-    }
-
-    /// The head of `name`'s chain in the arrays (`None`: the name goes to the overflow).
-    #[inline]
-    fn array_slot(&self, name: ValueName) -> Option<&u32> {
-        match name.number() {
-            Some(n) => self.by_number.get(n as usize),
-            None => self.by_stem.get(name.stem().index()),
-        }
-    }
-
-    /// The latest definition of `name` in its array chain, and the chain's length up to it.
-    #[inline]
-    fn in_array(&self, name: ValueName) -> (Option<u32>, usize) {
-        let mut i = self.array_slot(name).copied().unwrap_or(NONE);
-        let mut walked = 0;
-        while let Some(d) = self.defs.get(i as usize) {
-            if d.name == name {
-                return (Some(i), walked);
-            }
-            walked += 1;
-            i = d.next;
-        }
-        (None, walked)
-    }
-
-    /// The index of the visible definition of `name`, and how far its array chain was
-    /// walked (see [`in_array`](Self::in_array)).
-    fn latest(&self, name: ValueName) -> (Option<u32>, usize) {
-        let (found, walked) = self.in_array(name);
-        if self.overflow.is_empty() {
-            return (found, walked);
-        }
-        (found.max(self.overflow.get(&name).copied().filter(|&i| i != NONE)), walked)
-    }
-
-    fn get(&self, name: ValueName) -> Option<&Def> {
-        self.defs.get(self.latest(name).0? as usize)
-    }
-
-    /// Starts loading the array slot of `name` (a hint for a [`define`](Self::define) or a
-    /// lookup to come).
-    #[inline]
-    fn prefetch(&self, name: ValueName) {
-        if let Some(slot) = self.array_slot(name) {
-            crate::ir::intern::prefetch_read(slot);
-        }
-    }
-
-    /// Starts loading the latest definition in the chain of `name` (after [`prefetch`]).
-    #[inline]
-    fn prefetch_head(&self, name: ValueName) {
-        if let Some(d) = self.array_slot(name).and_then(|&i| self.defs.get(i as usize)) {
-            crate::ir::intern::prefetch_read(d);
-        }
-    }
-
-    /// Defines `name` in `def.scope`; reports a redefinition in the same region.
-    fn define(&mut self, module: &Module, name: ValueName, mut def: Def, span: Span, errors: &mut Vec<Diagnostic>) {
-        let (visible, walked) = self.latest(name);
-        if let Some(prev) = visible.and_then(|i| self.defs.get(i as usize)) {
-            if prev.scope == def.scope {
-                let prev_span = def_span(module, prev.first);
-                errors.push(
-                    Diagnostic::error(span, format!("redefinition of SSA value '%{}'", module.ctx.value_name_text(name)))
-                        .with_note(Some(prev_span), "previously defined here"),
-                );
-                return;
-            }
-        }
-        let at = self.defs.len() as u32;
-        def.name = name;
-        let slot = match name.number() {
-            Some(n) if walked < MAX_CHAIN => self.by_number.get_mut(n as usize).map(|s| (s, Chain::ByNumber)),
-            Some(_) => None,
-            None => self.by_stem.get_mut(name.stem().index()).map(|s| (s, Chain::ByStem)),
-        };
-        (def.next, def.chain) = match slot {
-            Some((head, chain)) => (std::mem::replace(head, at), chain),
-            None => (self.overflow.insert(name, at).unwrap_or(NONE), Chain::Overflow),
-        };
-        self.defs.push(def);
-    }
-
-    /// Forgets the definitions from the `from`-th on (those of a region being left, its
-    /// nested regions' already forgotten), making visible again what they shadowed.
-    fn forget_from(&mut self, from: usize) {
-        for d in self.defs[from..].iter().rev() {
-            match d.chain {
-                Chain::ByNumber => self.by_number[d.name.number().unwrap_or(0) as usize] = d.next,
-                Chain::ByStem => self.by_stem[d.name.stem().index()] = d.next,
-                Chain::Overflow => {
-                    self.overflow.insert(d.name, d.next);
-                }
-            }
-        }
-        self.defs.truncate(from);
-    }
 }
 
 /// Where the value `v` (the first of a definition) was defined: its op, or its block argument.
@@ -198,30 +47,21 @@ fn def_span(module: &Module, v: ValueId) -> Span {
 
 /// Resolves all pending uses and successors in `cx`, returning the module or every error.
 pub fn resolve(cx: ParseCx<'_>) -> Result<Module, Vec<Diagnostic>> {
+    resolve_with(cx, PARALLEL_DEFINES)
+}
+
+/// [`resolve`], defining the results of blocks of `min_parallel` ops or more on every thread.
+fn resolve_with(cx: ParseCx<'_>, min_parallel: usize) -> Result<Module, Vec<Diagnostic>> {
     let ParseCx { mut module, pending_uses, pending_successors, mut errors, .. } = cx;
     let blocks = collect_block_labels(&module, &mut errors);
-    let resolved = resolve_uses(&module, &pending_uses, &mut errors);
+    let resolved = resolve_uses(&module, &pending_uses, min_parallel, &mut errors);
 
-    // Pending uses of one op are contiguous, in operand order.
-    let mut operands: Vec<ValueId> = Vec::new();
-    let mut i = 0;
-    while i < pending_uses.len() {
-        let op = pending_uses[i].op;
-        let mut j = i;
-        while j < pending_uses.len() && pending_uses[j].op == op {
-            j += 1;
-        }
-        for k in i..j {
-            for (later, stage) in crate::parallel::ahead_of(&resolved, k, &BIND_AHEAD) {
-                prefetch_binding(&module.body, later, stage);
-            }
-        }
-        if resolved[i..j].iter().all(|&v| v != FAILED && v != NOT_TRIED) {
-            operands.clear();
-            operands.extend(resolved[i..j].iter().map(|&v| ValueId::new(v as usize)));
-            module.body.bind_operands(op, &operands);
-        }
-        i = j;
+    // With an error the module is not used: binding is only for a module without one,
+    // where every use resolved. Pending uses of one op are contiguous, in operand order.
+    if errors.is_empty() {
+        debug_assert!(resolved.iter().all(|&v| v != FAILED && v != NOT_TRIED));
+        let uses: Vec<(OpId, ValueId)> = pending_uses.iter().zip(&resolved).map(|(u, &v)| (u.op, ValueId::new(v as usize))).collect();
+        module.body.bind_all_operands(&uses);
     }
 
     for (op, succs) in pending_successors {
@@ -245,24 +85,6 @@ pub fn resolve(cx: ParseCx<'_>) -> Result<Module, Vec<Diagnostic>> {
     } else {
         errors.sort_by_key(|d| d.span.map(|s| s.start).unwrap_or(0));
         Err(errors)
-    }
-}
-
-/// How many uses ahead of the op being bound each stage of [`prefetch_binding`] works.
-const BIND_AHEAD: [usize; 2] = [16, 8];
-
-/// Binding reads and relinks the head of each value's use chain, anywhere in memory in a
-/// large graph: those loads are started some uses ahead, in two stages (the value, then its
-/// chain's head). `resolved`: the use's value, or a marker where resolution failed.
-fn prefetch_binding(body: &crate::ir::Body, resolved: u32, stage: u8) {
-    if resolved == FAILED || resolved == NOT_TRIED {
-        return;
-    }
-    let v = ValueId::new(resolved as usize);
-    if stage == 0 {
-        body.prefetch_value(v);
-    } else {
-        body.prefetch_first_use(v);
     }
 }
 
@@ -353,7 +175,7 @@ fn result_defs(module: &Module, op: OpId, f: &mut impl FnMut(ValueName, ValueId,
 }
 
 /// Resolves every pending use; [`FAILED`] where resolution failed (and an error was reported).
-fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagnostic>) -> Vec<u32> {
+fn resolve_uses(module: &Module, pending: &[PendingUse], min_parallel: usize, errors: &mut Vec<Diagnostic>) -> Vec<u32> {
     let body = &module.body;
     let mut resolved: Vec<u32> = vec![NOT_TRIED; pending.len()];
     // The parser records uses op by op as it creates them, so they are sorted by op; an op's
@@ -444,39 +266,46 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
         };
         // The top level is never left: what it defines stays visible for stray ops below.
         if scope.is_some() {
-            stack.push(Step::Leave { from: defs.defs.len() });
+            stack.push(Step::Leave { from: defs.len() });
         }
         // Every name of the region is defined before any use is looked up, so that uses
         // anywhere in the region, before or after the definition, see them. A region of one
         // block (a graph, a function body) is walked once for both.
         let id = scope_id(scope);
-        let define = |defs: &mut Defs, errors: &mut Vec<Diagnostic>, name, first, count, span| {
-            defs.define(module, name, Def { name, next: NONE, chain: Chain::ByNumber, first, count, scope: id, iso }, span, errors)
-        };
+        let def = |name, first, count| Def::new(name, first, count, id, iso);
         let single = match blocks_of_scope[..] {
             [block] => Some(block),
             _ => None,
         };
-        let mut define_all = |name, first, count, span| define(&mut defs, errors, name, first, count, span);
-        match single {
-            Some(block) => arg_defs(module, block, &mut define_all),
-            None => for_each_def(module, &blocks_of_scope, &mut define_all),
+        {
+            let mut define = |name, first, count, span| defs.define(module, def(name, first, count), span, errors);
+            match single {
+                Some(block) => arg_defs(module, block, &mut define),
+                None => for_each_def(module, &blocks_of_scope, &mut define),
+            }
         }
+        // The results of a large block (a graph) are defined on every thread once the walk
+        // below has listed its ops; those of a smaller one in the walk.
+        let parallel = single.is_some_and(|b| body.block_len(b) >= min_parallel) && rayon::current_num_threads() > 1;
+        let define_in_walk = single.is_some() && !parallel;
+        let mut defining = Vec::with_capacity(if parallel { single.map_or(0, |b| body.block_len(b)) } else { 0 });
+        let mut groups = 0;
         uses_of_scope.clear();
         for &block in &blocks_of_scope {
             // Defining a name reads and writes its slot in the table, anywhere in memory in
             // a large graph: loaded some ops ahead.
             let mut ahead = body.block_ops(block).skip(DEFINE_AHEAD);
             for op in body.block_ops(block) {
-                if single.is_some() {
+                if define_in_walk {
                     if let Some(later) = ahead.next() {
                         for name in body.op(later).result_names.iter().filter_map(|g| g.name) {
                             defs.prefetch(name);
                         }
                     }
-                    result_defs(module, op, &mut |name, first, count, span| {
-                        define(&mut defs, errors, name, first, count, span)
-                    });
+                    result_defs(module, op, &mut |name, first, count, span| defs.define(module, def(name, first, count), span, errors));
+                } else if parallel {
+                    defining.push(op);
+                    result_defs(module, op, &mut |_, _, _, _| groups += 1);
                 }
                 let (start, end) = run_of(op);
                 uses_of_scope.extend((start..end).map(|p| at(p) as u32));
@@ -484,6 +313,9 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
                     stack.push(Step::Enter { scope: Some(r), iso });
                 }
             }
+        }
+        if parallel {
+            defs.define_ops(module, &defining, groups, def, errors);
         }
         lookup_all(module, &defs, iso, pending, &uses_of_scope, &mut resolved, &mut use_errors);
     }
@@ -498,8 +330,9 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], errors: &mut Vec<Diagno
     resolved
 }
 
-/// How many ops ahead of the one whose names are being defined their slots are loaded.
-const DEFINE_AHEAD: usize = 8;
+/// Blocks of this many ops have their results defined on every thread ([`Defs::define_ops`];
+/// in the crate's unit tests, nearly every block).
+pub const PARALLEL_DEFINES: usize = if cfg!(test) { 2 } else { 1 << 16 };
 
 /// Uses of one region looked up on rayon's workers, from this many on.
 const PARALLEL_LOOKUPS: usize = 1 << 16;
@@ -614,4 +447,82 @@ fn canonical_arg_token(module: &Module, defs: &Defs, iso: u32, text: &str) -> Op
     }
     let token = module.ctx.lookup_value_name(&format!("arg{}.ctl", data))?;
     defs.get(token).filter(|d| d.iso == iso).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::printer::{print_module, PrintOptions};
+    use crate::syntax::lexer::TokenStream;
+
+    /// What resolution made of `text`: the module printed and every value's use chain, or
+    /// the diagnostics.
+    type Outcome = Result<(String, Vec<Vec<(usize, u32)>>), Vec<Diagnostic>>;
+
+    /// Resolves `text` defining the names of blocks of `min_parallel` ops or more on each
+    /// thread of a pool of `threads`.
+    fn resolve_text(text: &str, min_parallel: usize, threads: usize) -> Outcome {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| {
+            let (cx, result) = super::super::parse_tokens(text, TokenStream::new(text), &|_, _| {});
+            assert!(result.is_ok(), "{text}");
+            let m = resolve_with(cx, min_parallel)?;
+            let chains = (0..m.body.value_capacity())
+                .map(|v| m.body.uses(ValueId::new(v)).map(|u| (u.op.index(), u.slot)).collect())
+                .collect();
+            Ok((print_module(&m, PrintOptions::default()), chains))
+        })
+    }
+
+    /// Names of every kind resolution chains differently: numbered (`%v_3`, `%3`), without
+    /// a number (`%w`), a number beyond the dense array (`%far_4000000000` keeps its digits
+    /// as its stem; `%big_99999999` is numbered), eleven stems on one number (past the chain
+    /// limit, into the overflow), multi-result groups, uses before definitions, and inner
+    /// regions that shadow outer names.
+    fn names_of_every_kind() -> String {
+        let mut text = String::new();
+        for i in 0..40 {
+            text.push_str(&format!("%v_{i} = \"x.def\"(%v_{}) : (i32) -> i32\n", (i * 7 + 5) % 40));
+            text.push_str(&format!("%{i}:2 = \"x.pair\"(%v_{i}, %w) : (i32, i32) -> (i32, i32)\n"));
+        }
+        for stem in "abcdefghijk".chars() {
+            text.push_str(&format!("%{stem}_5 = \"x.def\"(%{}_5) : (i32) -> i32\n", if stem == 'a' { 'k' } else { 'a' }));
+        }
+        text.push_str("%w = \"x.def\"(%3#1) : (i32) -> i32\n");
+        text.push_str("%big_99999999 = \"x.def\"(%far_4000000000) : (i32) -> i32\n");
+        text.push_str("%far_4000000000 = \"x.def\"(%big_99999999) : (i32) -> i32\n");
+        text.push_str("\"x.region\"() ({\n");
+        for i in 0..12 {
+            text.push_str(&format!("  %v_{i} = \"x.inner\"(%v_{}, %w, %b_5) : (i32, i32, i32) -> i32\n", (i + 1) % 12));
+        }
+        text.push_str("  \"x.use\"(%v_30, %39#0, %big_99999999) : (i32, i32, i32) -> ()\n");
+        text.push_str("}) : () -> ()\n");
+        text
+    }
+
+    #[test]
+    fn names_defined_on_several_threads_resolve_as_on_one() {
+        let text = names_of_every_kind();
+        let one = resolve_text(&text, usize::MAX, 1);
+        assert!(one.is_ok(), "{:?}", one.err());
+        for threads in [2, 3] {
+            assert_eq!(resolve_text(&text, 1, threads), one, "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn redefinitions_found_on_several_threads_are_reported_as_on_one() {
+        let mut text = names_of_every_kind();
+        // Redefinitions on every path: the dense array, a stem without a number, a number
+        // beyond the array, the overflow of a shared number; in order of definition.
+        text.push_str("%v_7 = \"x.def\"() : () -> i32\n%w = \"x.def\"() : () -> i32\n");
+        text.push_str("%big_99999999 = \"x.def\"() : () -> i32\n%k_5 = \"x.def\"() : () -> i32\n%v_3 = \"x.def\"() : () -> i32\n");
+        let one = resolve_text(&text, usize::MAX, 1);
+        let errors = one.as_ref().expect_err("redefinitions");
+        assert_eq!(errors.len(), 5, "{errors:?}");
+        assert!(errors.iter().all(|d| d.message.starts_with("redefinition of SSA value")));
+        for threads in [2, 3] {
+            assert_eq!(resolve_text(&text, 1, threads), one, "{threads} threads");
+        }
+    }
 }
