@@ -280,7 +280,9 @@ pub fn preserving_names(m: &Module) -> Names {
         }
     };
     // Blocks in depth-first order: a block, then the blocks of its ops' regions (the last
-    // op's first).
+    // op's first). The ops of a block are walked only if some op needs a fresh name or the
+    // block holds ops with regions.
+    let (every_result_named, blocks_with_regions) = scan_ops(m);
     let mut blocks = vec![m.top];
     while let Some(b) = blocks.pop() {
         let bd = body.block(b);
@@ -312,6 +314,9 @@ pub fn preserving_names(m: &Module) -> Names {
                 let n = names.fresh_name(fresh("arg", &mut used));
                 names.new_group(n, &[arg]);
             }
+        }
+        if every_result_named && !blocks_with_regions.contains(&b) {
+            continue;
         }
         for op in body.block_ops(b) {
             let od = body.op(op);
@@ -369,6 +374,40 @@ pub fn preserving_names(m: &Module) -> Names {
     }
     names.spelled = spelled_table(m);
     names
+}
+
+/// Ops per rayon task in [`scan_ops`].
+const SCAN_CHUNK: usize = 1 << 14;
+
+/// Whether every result group of every op in a block has a written name, and the blocks
+/// that hold ops with regions: read from the whole op arena on rayon's workers (a large
+/// graph's million ops, written with names, need no walk in block order).
+fn scan_ops(m: &Module) -> (bool, FxHashSet<BlockId>) {
+    use rayon::prelude::*;
+    let body = &m.body;
+    let chunks = body.op_capacity().div_ceil(SCAN_CHUNK);
+    (0..chunks)
+        .into_par_iter()
+        .map(|c| {
+            let mut named = true;
+            let mut holders = FxHashSet::default();
+            for op in (c * SCAN_CHUNK..((c + 1) * SCAN_CHUNK).min(body.op_capacity())).map(OpId::new) {
+                let Some(block) = body.parent_block(op) else { continue };
+                let od = body.op(op);
+                named &= od.result_names.iter().all(|g| g.name.is_some());
+                if !od.regions.is_empty() {
+                    holders.insert(block);
+                }
+            }
+            (named, holders)
+        })
+        .reduce(
+            || (true, FxHashSet::default()),
+            |(a, mut x), (b, y)| {
+                x.extend(y);
+                (a && b, x)
+            },
+        )
 }
 
 /// After edits, a spelled name may be defined twice where both are visible (a cloned op
