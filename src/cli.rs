@@ -582,7 +582,7 @@ fn process_chunk(
     result.parse_time = t0.elapsed();
     let t1 = std::time::Instant::now();
     if !opts.no_verify {
-        let mut d = crate::verify::verify_module(&module);
+        let mut d = crate::verify::verify_parsed(&module);
         d.extend(crate::namespace::verify_declared(&module));
         if !d.is_empty() {
             result.diags = d;

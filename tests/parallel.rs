@@ -6,7 +6,8 @@
 //! with pieces cut at many different places: the files of `test-files/` and of the tfg
 //! corpus (`../shared/conformance/tfg/ir/tests/`, skipped with a message when absent), and
 //! graphs from `amanda_opt::testgen` with comments, in custom form, and with errors spread
-//! over them (in the text, and made by mutating the IR as a buggy pass would).
+//! over them (in the text, and made by mutating the IR as a buggy pass would). The files
+//! are also checked with `verify_parsed`, which leaves out what name resolution guarantees.
 
 mod common;
 
@@ -19,7 +20,7 @@ use amanda_opt::printer::{print_module_to_with, print_module_with, PrintOptions}
 use amanda_opt::syntax::parse_module;
 use amanda_opt::syntax::split::split_chunks;
 use amanda_opt::testgen;
-use amanda_opt::verify::verify_module_with;
+use amanda_opt::verify::{verify_module_with, verify_parsed};
 
 /// Splits that put every block (but the first: two ops and more) through the parallel
 /// path, with pieces of one op (every op with regions printed alone), of a few ops, and
@@ -107,7 +108,11 @@ fn check_files(files: &[PathBuf]) -> usize {
         let Ok(text) = std::fs::read_to_string(path) else { continue };
         for (offset, chunk) in split_chunks(&text) {
             let Ok(m) = parse_module(chunk) else { continue };
-            assert_same(&format!("{} (chunk at byte {})", path.display(), offset), &m);
+            let label = format!("{} (chunk at byte {})", path.display(), offset);
+            let expected = assert_same(&label, &m);
+            // What name resolution guarantees is not checked again on a module as parsed:
+            // the same diagnostics all the same.
+            assert!(verify_parsed(&m) == expected, "{}: verify_parsed differs from verify_module", label);
             checked += 1;
         }
     }

@@ -22,6 +22,13 @@
 //! * internal consistency a pass may break: result names cover the results, successor
 //!   operands exist, operands are not defined by erased or detached ops.
 //!
+//! A module straight from the parser ([`verify_parsed`]) is not checked again for what name
+//! resolution has made true: the internal consistency above, and the visibility of the
+//! operands of ops in unordered single-block regions up to the nearest op isolated from
+//! above (a graph's nodes), where visibility is exactly the parser's scoping. Operands in
+//! ordered regions (a `func.func` body, multi-block regions) are checked for dominance, as
+//! always.
+//!
 //! tfg, all ops ([`tfg`]):
 //! * in the body of `tfg.graph` and `tfg.func`, control operands follow data operands and
 //!   control results follow data results; `_mlir_name`, `_mlir_device` and
@@ -110,14 +117,15 @@ use crate::parallel::{self, Split};
 const PREFETCH_AHEAD: [usize; 2] = [8, 4];
 
 /// The operands' definitions, which `structure::check_internal` reads for every op and which
-/// in a large graph are anywhere in memory: stage 0 loads the values, stage 1 their ops.
+/// in a large graph are anywhere in memory: stage 0 loads the values, stage 1 their ops
+/// (if `defs`: not for the ops whose operands the parser's scoping vouches for).
 /// Stage 1 also loads the data of the op's node name (`name`, `_mlir_name`), which
 /// `tfg::check_node` reads: one string attribute per node, so as scattered as the nodes.
-fn prefetch_operands(m: &Module, name: Option<Sym>, op: OpId, stage: u8) {
+fn prefetch_operands(m: &Module, name: Option<Sym>, op: OpId, stage: u8, defs: bool) {
     for v in m.body.operands(op) {
         if stage == 0 {
             m.body.prefetch_value(v);
-        } else {
+        } else if defs {
             m.body.prefetch_def(v);
         }
     }
@@ -131,6 +139,15 @@ fn prefetch_operands(m: &Module, name: Option<Sym>, op: OpId, stage: u8) {
 /// Checks `m`; returns every violation, in source order.
 pub fn verify_module(m: &Module) -> Vec<Diagnostic> {
     verify_module_with(m, Split::DEFAULT)
+}
+
+/// [`verify_module`] for a module as the parser made it (no pass, importer or edit since):
+/// the same violations, without checking again what name resolution guarantees (see the
+/// module doc).
+pub fn verify_parsed(m: &Module) -> Vec<Diagnostic> {
+    let mut v = Verifier { parsed: true, ..Verifier::new(m, Split::DEFAULT) };
+    v.verify_top();
+    v.finish()
 }
 
 /// [`verify_module`], with large blocks split among rayon's workers as `split` says (the
@@ -182,6 +199,11 @@ pub struct Verifier<'m> {
     keyword_syms: [Option<Sym>; 3],
     /// The symbol of `""` (`None`: no string is empty).
     empty_sym: Option<Sym>,
+    /// The module is as the parser made it ([`verify_parsed`]).
+    pub(crate) parsed: bool,
+    /// The last block [`scoped_by_parser`](Self::scoped_by_parser) was asked about, and
+    /// its answer.
+    scoped: std::cell::Cell<Option<(BlockId, bool)>>,
 }
 
 impl<'m> Verifier<'m> {
@@ -196,7 +218,40 @@ impl<'m> Verifier<'m> {
             symbol_tables: FxHashMap::default(),
             keyword_syms: tfg::KEYWORD_ATTRS.map(|k| m.ctx.lookup_sym(k)),
             empty_sym: m.ctx.lookup_sym(""),
+            parsed: false,
+            scoped: std::cell::Cell::new(None),
         }
+    }
+
+    /// Whether the module is as parsed and every region from `op`'s up to the nearest op
+    /// isolated from above (or the top level) is an unordered single-block region: then
+    /// the parser's scoping made every operand of `op` visible where it is used.
+    fn scoped_by_parser(&self, op: OpId) -> bool {
+        let body = &self.m.body;
+        let Some(block) = body.parent_block(op) else { return false };
+        if !self.parsed {
+            return false;
+        }
+        if let Some((b, answer)) = self.scoped.get() {
+            if b == block {
+                return answer;
+            }
+        }
+        let mut at = block;
+        let answer = loop {
+            let Some(r) = (at != self.m.top).then(|| body.block(at).parent).flatten() else { break at == self.m.top };
+            let Some(owner) = body.region(r).parent else { break false };
+            if body.region(r).blocks.len() > 1 || visibility::ssa_ordered(self.name(owner)) {
+                break false;
+            }
+            if crate::syntax::resolve::is_isolated_from_above(self.name(owner)) {
+                break true;
+            }
+            let Some(up) = body.parent_block(owner) else { break false };
+            at = up;
+        };
+        self.scoped.set(Some((block, answer)));
+        answer
     }
 
     /// Verifies `op` and, if it is valid, everything nested in it. Returns whether the
@@ -274,6 +329,7 @@ impl<'m> Verifier<'m> {
     /// (`None`: the top level, which has none).
     fn verify_large(&self, r: Option<RegionId>, b: BlockId) -> LargeBlock<'m> {
         let (m, split) = (self.m, self.split);
+        let scoped = m.body.first_op(b).is_some_and(|op| self.scoped_by_parser(op));
         // Each piece comes back through a channel of its own, in block order.
         let mut pending = Vec::new();
         rayon::in_place_scope(|scope| {
@@ -282,10 +338,12 @@ impl<'m> Verifier<'m> {
                 pending.push(part);
                 let doms = self.doms.clone();
                 let name = self.keyword_syms[tfg::NAME_ATTR];
+                let parsed = self.parsed;
                 scope.spawn(move |_| {
-                    let mut v = Verifier { doms, ..Verifier::new(m, split) };
+                    let mut v = Verifier { doms, parsed, ..Verifier::new(m, split) };
                     let mut valid = true;
-                    piece.for_each_ahead(&m.body, &PREFETCH_AHEAD, |op, stage| prefetch_operands(m, name, op, stage), |op| {
+                    let defs = !scoped;
+                    piece.for_each_ahead(&m.body, &PREFETCH_AHEAD, |op, stage| prefetch_operands(m, name, op, stage, defs), |op| {
                         valid &= v.verify_op(op);
                     });
                     let scan = r.map(|r| structure::scan_successors(&v, r, b, piece.ops(&m.body)));

@@ -34,7 +34,7 @@ struct RegionDoms {
 /// tfg's ops and `builtin.module` have graph regions, and MLIR does not order the
 /// single-block regions of unregistered ops; of the ops amanda-opt knows by name, only
 /// `func.func` remains.
-fn ssa_ordered(name: &str) -> bool {
+pub(super) fn ssa_ordered(name: &str) -> bool {
     name == "func.func"
 }
 
@@ -54,6 +54,9 @@ impl DomCache {
 /// The report for the first operand of `op` that is not visible where it is used, if any
 /// (one report per op at most, as MLIR stops at the first bad operand).
 pub fn check_op(v: &Verifier<'_>, op: OpId) -> Option<Diagnostic> {
+    if v.scoped_by_parser(op) {
+        return None;
+    }
     v.m.body.operands(op).enumerate().find_map(|(slot, value)| check_operand(v, op, slot, value, &v.doms))
 }
 
