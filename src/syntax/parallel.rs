@@ -45,7 +45,7 @@ const MIN_PART_BYTES: usize = 1 << 19;
 const ROUND_BYTES: usize = 2 << 20;
 
 /// The main thread's share of a round, against 1 for each worker: it also splices every
-/// part in, and resolves the names when all is read. Splicing got cheaper when value names
+/// part in. Splicing got cheaper when value names
 /// stopped adding strings ([`ValueName`]); on the 1M-op graphs (shares alternated in one
 /// run, 5 runs each, median wall time) 0.45, 0.55, 0.65 and 0.8 give 1.39, 1.34, 1.31 and
 /// 1.39 s on this project's generator and 1.71, 1.72, 1.75 and 1.81 s on the shared one
