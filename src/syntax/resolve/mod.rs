@@ -9,8 +9,14 @@
 //! Values are resolved in one walk over the region tree with a scoped table indexed by name
 //! (MLIR's scoped hash table): entering a region defines all its names, its ops' uses are
 //! looked up, nested regions are visited, and leaving the region restores the shadowed
-//! entries. The table ([`Defs`]) chains definitions by the number of their [`ValueName`] in
-//! a dense array, so that a region's definitions walk it nearly in order.
+//! entries. The table ([`Defs`], `defs.rs`) chains definitions by the number of their
+//! [`ValueName`] in a dense array, so that a region's definitions walk it nearly in order.
+//!
+//! A large block (a graph) is resolved on every thread of rayon's pool, with the outcome
+//! of one thread: its names are defined by shard ([`Defs::define_ops`]), its uses looked up
+//! in parallel, and all uses bound by their value's shard ([`Body::bind_all_operands`]).
+//!
+//! [`Body::bind_all_operands`]: crate::ir::Body::bind_all_operands
 
 use rustc_hash::FxHashMap;
 
