@@ -223,15 +223,14 @@ impl<'m> Verifier<'m> {
         }
     }
 
-    /// Whether the module is as parsed and every region from `op`'s up to the nearest op
+    /// Whether the module is as parsed and every region from `block`'s up to the nearest op
     /// isolated from above (or the top level) is an unordered single-block region: then
-    /// the parser's scoping made every operand of `op` visible where it is used.
-    fn scoped_by_parser(&self, op: OpId) -> bool {
-        let body = &self.m.body;
-        let Some(block) = body.parent_block(op) else { return false };
+    /// the parser's scoping made every operand of the block's ops visible where it is used.
+    fn scoped_by_parser(&self, block: BlockId) -> bool {
         if !self.parsed {
             return false;
         }
+        let body = &self.m.body;
         if let Some((b, answer)) = self.scoped.get() {
             if b == block {
                 return answer;
@@ -329,7 +328,7 @@ impl<'m> Verifier<'m> {
     /// (`None`: the top level, which has none).
     fn verify_large(&self, r: Option<RegionId>, b: BlockId) -> LargeBlock<'m> {
         let (m, split) = (self.m, self.split);
-        let scoped = m.body.first_op(b).is_some_and(|op| self.scoped_by_parser(op));
+        let scoped = self.scoped_by_parser(b);
         // Each piece comes back through a channel of its own, in block order.
         let mut pending = Vec::new();
         rayon::in_place_scope(|scope| {

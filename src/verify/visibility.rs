@@ -54,7 +54,7 @@ impl DomCache {
 /// The report for the first operand of `op` that is not visible where it is used, if any
 /// (one report per op at most, as MLIR stops at the first bad operand).
 pub fn check_op(v: &Verifier<'_>, op: OpId) -> Option<Diagnostic> {
-    if v.scoped_by_parser(op) {
+    if v.m.body.parent_block(op).is_some_and(|b| v.scoped_by_parser(b)) {
         return None;
     }
     v.m.body.operands(op).enumerate().find_map(|(slot, value)| check_operand(v, op, slot, value, &v.doms))
