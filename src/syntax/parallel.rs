@@ -2,19 +2,24 @@
 //! parse.
 //!
 //! The text is cut at line starts that look like the start of an op (`%...` or `"..."`).
-//! The main thread parses the text from its start; each other thread parses one *part*,
-//! from its cut up to the next cut or to the `}` that closes the block the part starts in,
-//! as a list of ops (the grammar's `Ops`) into a context and arenas of its own. The main
-//! thread reads its own later stretches the same way, as parts, when it gets to them
-//! ([`own_stretches`]). When the main thread's token stream reaches a cut whose part parsed,
-//! it hands the grammar one [`Token::ParsedPart`] instead of the part's tokens, and the
-//! grammar's op-list rule splices the part in ([`merge`]): its context is imported into the
-//! main one ([`Context::import`](crate::ir::Context::import)), its arenas appended
+//! The main thread parses the text from its start up to the first cut; the rest is cut
+//! into *parts* of about [`PART_BYTES`], each read from its cut up to the next cut or to
+//! the `}` that closes the block the part starts in, as a list of ops (the grammar's `Ops`)
+//! into a context and arenas of its own. Any thread may parse any part: the threads claim
+//! parts in text order from a shared [`Board`], workers up to a few parts ahead of the main
+//! thread, and the main thread, when the part it has reached is still being parsed, claims
+//! and parses the next free one rather than wait. So no thread waits for another while
+//! there are parts left, whatever each thread's share of the work turns out to be (the
+//! main thread also splices every part in; a busy machine may slow either thread). When the
+//! main thread's token stream reaches a cut whose part parsed, it hands the grammar one
+//! [`Token::ParsedPart`] instead of the part's tokens, and the grammar's op-list rule
+//! splices the part in ([`merge`]): its context is imported into the main one
+//! ([`Context::import`](crate::ir::Context::import)), its arenas appended
 //! ([`Body::append`](crate::ir::Body::append)) and its pending SSA uses, comment anchors and
 //! location aliases added after the main thread's. The part's entities are appended where a
 //! sequential parse would have created them and its interned values imported in the order
 //! it first met them, so every id, and so every later stage, comes out the same as a
-//! sequential parse's (tests/parallel_parse.rs checks it).
+//! sequential parse's (tests/parallel_parse.rs checks it), whichever thread parsed what.
 //!
 //! Anything unusual falls back to reading the text where it stands: a part that does not
 //! parse as a list of ops (a cut in the middle of a multi-line op, a block label, a syntax
@@ -24,7 +29,7 @@
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Condvar, Mutex};
 
 use super::builder::{ParseCx, PendingUse, UseRef};
 use super::grammar;
@@ -34,23 +39,18 @@ use crate::ir::{AttrId, BlockId, Module, OpId, Span, Sym, ValueName};
 /// Inputs below this size are parsed on one thread.
 pub const PARALLEL_MIN_BYTES: usize = 1 << 20;
 
-/// Each part has at least this much text.
+/// Text per thread below which a thread is not worth its start.
 const MIN_PART_BYTES: usize = 1 << 19;
 
-/// Text per part and worker in one round (see [`part_ranges`]): small enough that the
-/// parts parsed but not yet spliced in take little memory, large enough that the fixed
-/// cost of a part (a thread hand-over, importing its context) is lost in its work. On the
-/// 1M-op graph, rounds of 1, 2, 3 and 6 MiB parse equally fast; the peak memory falls with
-/// the round's size down to 2 MiB (30 MiB less than with 6).
-const ROUND_BYTES: usize = 2 << 20;
+/// The size of a part, for inputs of more than a few of them per thread (smaller inputs
+/// have smaller parts, down to [`SMALL_PART_BYTES`]). Small enough that the parts parsed
+/// ahead of the main thread take little memory and that the last part, which one thread
+/// parses while the other may have nothing left, is short; large enough that the fixed cost
+/// of a part (claiming it, importing its context) is lost in its work.
+pub const PART_BYTES: usize = 1 << 20;
 
-/// The main thread's share of a round, against 1 for each worker: it also splices every
-/// part in. Splicing got cheaper when value names
-/// stopped adding strings ([`ValueName`]); on the 1M-op graphs (shares alternated in one
-/// run, 5 runs each, median wall time) 0.45, 0.55, 0.65 and 0.8 give 1.39, 1.34, 1.31 and
-/// 1.39 s on this project's generator and 1.71, 1.72, 1.75 and 1.81 s on the shared one
-/// (whose parts, with more attributes, cost more to splice).
-const MAIN_SHARE: f64 = 0.55;
+/// The smallest part.
+const SMALL_PART_BYTES: usize = 1 << 17;
 
 /// How far past its ideal place a cut may move to find a line that starts an op.
 const CUT_SEARCH_BYTES: usize = 1 << 16;
@@ -64,47 +64,30 @@ pub fn threads_for(len: usize) -> usize {
     cores.min(len / MIN_PART_BYTES).max(1)
 }
 
-/// A part of the text for a worker: from `start` up to `stop` (or to the end of the block
-/// it starts in, if that comes first; `None`: no other limit).
+/// A part of the text: from `start` up to `stop` (or to the end of the block it starts in,
+/// if that comes first; `None`: no other limit).
 pub type PartRange = (usize, Option<usize>);
 
-/// The parts of `text` for `threads` threads (the main one and `threads - 1` workers). The
-/// text goes in rounds: the main thread reads a stretch itself ([`MAIN_SHARE`]), then each
-/// worker has a part, then the main thread again, and so on, every boundary moved to the
-/// start of an op line. So the threads move through the text together, and each part is
-/// spliced in soon after it is parsed.
+/// The parts of `text` for `threads` threads: contiguous, each about [`PART_BYTES`] (or
+/// an eighth of a thread's share of a smaller input), after a first stretch of the same
+/// size that the main thread reads itself; every boundary moved to the start of an op line.
 pub fn part_ranges(text: &str, threads: usize) -> Vec<PartRange> {
     if threads < 2 {
         return Vec::new();
     }
-    let workers = threads - 1;
-    let rounds = (text.len() / (ROUND_BYTES * workers)).max(1);
-    let unit = text.len() as f64 / (rounds as f64 * (MAIN_SHARE + workers as f64));
-    let mut bounds: Vec<usize> = Vec::new();
-    let mut at = 0.0;
-    for _ in 0..rounds {
-        at += unit * MAIN_SHARE;
-        for _ in 0..workers {
-            let from = (at as usize).max(bounds.last().map_or(0, |&c| c + 1));
-            if let Some(cut) = op_line_after(text, from) {
-                bounds.push(cut);
+    let size = (text.len() / (threads * 8)).clamp(SMALL_PART_BYTES, PART_BYTES);
+    let mut cuts: Vec<usize> = Vec::new();
+    let mut from = size;
+    while from < text.len() {
+        match op_line_after(text, from) {
+            Some(cut) => {
+                cuts.push(cut);
+                from = cut + size;
             }
-            at += unit;
-        }
-        // Where the main thread takes over again.
-        let from = (at as usize).max(bounds.last().map_or(0, |&c| c + 1));
-        if let Some(cut) = op_line_after(text, from) {
-            bounds.push(cut);
+            None => from += CUT_SEARCH_BYTES,
         }
     }
-    // Every `workers + 1`-th boundary ends the workers' stretch of a round.
-    let mut parts = Vec::new();
-    for round in bounds.chunks(workers + 1) {
-        for (k, &start) in round.iter().enumerate().take(workers) {
-            parts.push((start, round.get(k + 1).copied()));
-        }
-    }
-    parts
+    cuts.iter().enumerate().map(|(k, &start)| (start, cuts.get(k + 1).copied())).collect()
 }
 
 /// The first line at or after `from` (within [`CUT_SEARCH_BYTES`]) whose first non-blank
@@ -188,49 +171,32 @@ use super::to_grammar;
 /// comments, and how many parts were spliced in.
 pub type SplitParse<'t> = (super::ParseResult<'t>, Trivia, usize);
 
-/// Parses `text` with the `parts` parsed by up to `workers` other threads (part `k` by
-/// worker `k % workers`, each worker taking its parts in order and keeping at most
-/// [`PARTS_AHEAD`] parsed ones waiting) and the rest of the text by this one (its stretches
-/// after the first as parts too). `None` when the grammar failed with parts spliced in (the
-/// caller parses sequentially then): anything else is exactly what a sequential run of the
-/// grammar gives, errors included.
+/// Parses `text` with its `parts` (see [`part_ranges`]) claimed from a [`Board`] by this
+/// thread and up to `workers` others, and the text before the first part by this one (as
+/// any text between a part's stop and the next part's start, which it reads as parts of its
+/// own). `None` when the grammar failed with parts spliced in (the caller parses
+/// sequentially then): anything else is exactly what a sequential run of the grammar
+/// gives, errors included.
 pub fn parse_split<'t>(text: &'t str, parts: &[PartRange], workers: usize, release: Release<'_>, plain: bool) -> Option<SplitParse<'t>> {
     let workers = workers.clamp(1, parts.len().max(1));
-    let cancels: Vec<AtomicBool> = parts.iter().map(|_| AtomicBool::new(false)).collect();
-    let head = alias_head_end(text);
+    let board = Board::new(text, parts, release, plain);
     std::thread::scope(|scope| {
-        let mut receivers = Vec::with_capacity(workers);
+        // Tells the workers to stop when the main thread is done, however it ends.
+        let _stop = StopOnDrop(&board);
         for w in 0..workers {
-            let (done, receive) = mpsc::sync_channel::<Finished>(PARTS_AHEAD);
-            receivers.push(receive);
-            let mine: Vec<(usize, &(usize, Option<usize>))> = parts.iter().enumerate().skip(w).step_by(workers).collect();
-            let cancels = &cancels;
-            // Without a thread, its parts are read where they stand (the sender is dropped,
-            // so the main thread finds them not parsed).
+            let board = &board;
+            // Without a thread, the main thread parses every part itself.
             let _ = std::thread::Builder::new()
                 .name(format!("amanda-parse-{}", w + 1))
                 .stack_size(super::PARSER_STACK)
-                .spawn_scoped(scope, move || {
-                    for (k, &(start, stop)) in mine {
-                        let cancel = &cancels[k];
-                        let part = if cancel.load(Ordering::Relaxed) {
-                            None
-                        } else {
-                            parse_part(text, head, start, stop, cancel, release, plain)
-                        };
-                        // The main thread has finished when it stops listening.
-                        if done.send((start, part)).is_err() {
-                            break;
-                        }
-                    }
-                });
+                .spawn_scoped(scope, move || board.work());
         }
         let own = own_stretches(parts);
         let own_cancels: Vec<AtomicBool> = own.iter().map(|_| AtomicBool::new(false)).collect();
         let mut pending: Vec<PendingPart> = parts
             .iter()
             .enumerate()
-            .map(|(k, &(start, _))| PendingPart { start, by: By::Worker(k % workers), cancel: &cancels[k] })
+            .map(|(k, &(start, _))| PendingPart { start, by: By::Board(k), cancel: &board.cancels[k] })
             .chain(own.iter().zip(&own_cancels).map(|(&(start, stop), cancel)| PendingPart { start, by: By::Main(stop), cancel }))
             .collect();
         pending.sort_by_key(|p| p.start);
@@ -239,12 +205,8 @@ pub fn parse_split<'t>(text: &'t str, parts: &[PartRange], workers: usize, relea
         cx.parts = Some(receive);
         let mut tokens = SplicingTokens {
             inner: TokenStream::new(text).plain(plain),
-            text,
-            head,
-            plain,
-            release_fn: release,
+            board: &board,
             pending: pending.into(),
-            receivers,
             send,
             spliced: 0,
             release: Releaser::new(release, 0),
@@ -255,9 +217,7 @@ pub fn parse_split<'t>(text: &'t str, parts: &[PartRange], workers: usize, relea
         for p in &tokens.pending {
             p.cancel.store(true, Ordering::Relaxed);
         }
-        // Dropping the receivers tells the workers to stop.
-        let SplicingTokens { inner, spliced, receivers, .. } = tokens;
-        drop(receivers);
+        let SplicingTokens { inner, spliced, .. } = tokens;
         if result.is_err() && spliced > 0 {
             return None;
         }
@@ -266,14 +226,169 @@ pub fn parse_split<'t>(text: &'t str, parts: &[PartRange], workers: usize, relea
     })
 }
 
-/// Parsed parts a worker may keep waiting for the main thread before it stops to wait.
-const PARTS_AHEAD: usize = 2;
+/// How many parts past the one the main thread has reached may be claimed: parsed parts
+/// wait for the main thread, so this bounds the memory they take.
+const PARTS_AHEAD: usize = 4;
 
-/// A worker's result for the part starting at an offset.
-type Finished = (usize, Option<ParsedPart>);
+/// The parts of a parse and who has them: every thread claims the first part nobody has
+/// claimed, so parts are claimed in text order; a worker's result waits in its slot until
+/// the main thread takes it.
+struct Board<'t, 'r> {
+    text: &'t str,
+    /// Where the alias definitions at the head of the text end ([`alias_head_end`]).
+    head: usize,
+    release: Release<'r>,
+    plain: bool,
+    parts: Vec<PartRange>,
+    /// Set when the main thread no longer needs a part (it went past its start).
+    cancels: Vec<AtomicBool>,
+    state: Mutex<BoardState>,
+    /// Signalled when a part is parsed, the main thread moves on, or the parse ends.
+    changed: Condvar,
+}
 
-/// A part a worker is parsing or will parse, or a stretch the main thread will parse as a
-/// part when it gets there.
+struct BoardState {
+    /// The first part nobody has claimed.
+    next: usize,
+    /// The part after the last one the main thread took: parts up to [`PARTS_AHEAD`]
+    /// past it may be claimed.
+    reached: usize,
+    slots: Vec<Slot>,
+    stopped: bool,
+}
+
+enum Slot {
+    /// Not claimed, or taken by the main thread.
+    Free,
+    /// Being parsed by a worker.
+    Claimed,
+    /// Parsed, waiting for the main thread (`None`: not a list of ops a thread can read
+    /// on its own).
+    Parsed(Option<ParsedPart>),
+}
+
+impl BoardState {
+    /// Claims the next part, if there is one within reach.
+    fn claim(&mut self) -> Option<usize> {
+        let k = self.next;
+        if k >= self.slots.len() || k >= self.reached + PARTS_AHEAD {
+            return None;
+        }
+        self.next += 1;
+        self.slots[k] = Slot::Claimed;
+        Some(k)
+    }
+}
+
+impl<'t, 'r> Board<'t, 'r> {
+    fn new(text: &'t str, parts: &[PartRange], release: Release<'r>, plain: bool) -> Self {
+        Board {
+            text,
+            head: alias_head_end(text),
+            release,
+            plain,
+            parts: parts.to_vec(),
+            cancels: parts.iter().map(|_| AtomicBool::new(false)).collect(),
+            state: Mutex::new(BoardState { next: 0, reached: 0, slots: parts.iter().map(|_| Slot::Free).collect(), stopped: false }),
+            changed: Condvar::new(),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, BoardState> {
+        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn wait<'g>(&self, guard: std::sync::MutexGuard<'g, BoardState>) -> std::sync::MutexGuard<'g, BoardState> {
+        self.changed.wait(guard).unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Parses the text from `start` to `stop` as a part (see [`parse_part`]).
+    fn parse(&self, start: usize, stop: Option<usize>, cancel: &AtomicBool) -> Option<ParsedPart> {
+        if cancel.load(Ordering::Relaxed) {
+            return None;
+        }
+        parse_part(self.text, self.head, start, stop, cancel, self.release, self.plain)
+    }
+
+    fn parse_claimed(&self, k: usize) -> Option<ParsedPart> {
+        let (start, stop) = self.parts[k];
+        self.parse(start, stop, &self.cancels[k])
+    }
+
+    /// A worker's loop: claims parts and parses them until none is left or the parse ends.
+    fn work(&self) {
+        loop {
+            let k = {
+                let mut state = self.lock();
+                loop {
+                    if state.stopped || state.next >= self.parts.len() {
+                        return;
+                    }
+                    if let Some(k) = state.claim() {
+                        break k;
+                    }
+                    state = self.wait(state);
+                }
+            };
+            let part = self.parse_claimed(k);
+            self.lock().slots[k] = Slot::Parsed(part);
+            self.changed.notify_all();
+        }
+    }
+
+    /// Part `k` for the main thread, which has reached its start: a worker's result, or
+    /// parsed here if nobody claimed it. While a worker is still at it, the main thread
+    /// parses the next free part rather than wait.
+    fn take(&self, k: usize) -> Option<ParsedPart> {
+        let mut state = self.lock();
+        state.reached = state.reached.max(k + 1);
+        self.changed.notify_all();
+        loop {
+            match std::mem::replace(&mut state.slots[k], Slot::Free) {
+                Slot::Parsed(part) => return part,
+                Slot::Free => {
+                    // Not claimed: the parts before it that nobody claimed were gone by.
+                    state.next = state.next.max(k + 1);
+                    drop(state);
+                    return self.parse_claimed(k);
+                }
+                Slot::Claimed => {
+                    state.slots[k] = Slot::Claimed;
+                    match state.claim() {
+                        Some(j) => {
+                            drop(state);
+                            let part = self.parse_claimed(j);
+                            state = self.lock();
+                            state.slots[j] = Slot::Parsed(part);
+                        }
+                        None => state = self.wait(state),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ends the parse for the workers: they claim nothing more and drop the part at hand.
+    fn stop(&self) {
+        for c in &self.cancels {
+            c.store(true, Ordering::Relaxed);
+        }
+        self.lock().stopped = true;
+        self.changed.notify_all();
+    }
+}
+
+/// Stops a [`Board`]'s workers when dropped.
+struct StopOnDrop<'b, 't, 'r>(&'b Board<'t, 'r>);
+
+impl Drop for StopOnDrop<'_, '_, '_> {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+/// A part any thread may parse, or a stretch the main thread will parse as a part when it
+/// gets there.
 struct PendingPart<'s> {
     start: usize,
     by: By,
@@ -283,18 +398,19 @@ struct PendingPart<'s> {
 /// Who parses a part.
 #[derive(Clone, Copy)]
 enum By {
-    /// The worker with this number.
-    Worker(usize),
+    /// Whoever claims it first from the board: the part with this number.
+    Board(usize),
     /// The main thread, up to this stop (see [`PartRange`]).
     Main(Option<usize>),
 }
 
-/// The main thread's stretches after the first, as parts of their own: from where the last
-/// of a round's worker parts stops to where the next round's first part starts (or to the
-/// end of the block). The main thread parses each one into a small context of its own when
-/// its tokens reach it and splices it in like a worker's part: reading into small tables
-/// and importing them with their lookups batched costs less than reading into the main
-/// context's tables of millions, where each new name is a cache miss.
+/// The main thread's stretches between parts, as parts of their own: from where a part
+/// stops to where the next part starts (or to the end of the block), when there is text
+/// between them ([`part_ranges`] makes none, but a caller may). The main thread parses
+/// each one into a small context of its own when its tokens reach it and splices it in like
+/// any part: reading into small tables and importing them with their lookups batched costs
+/// less than reading into the main context's tables of millions, where each new name is a
+/// cache miss.
 fn own_stretches(parts: &[PartRange]) -> Vec<PartRange> {
     let mut own = Vec::new();
     for (k, &(_, stop)) in parts.iter().enumerate() {
@@ -312,14 +428,8 @@ fn own_stretches(parts: &[PartRange]) -> Vec<PartRange> {
 /// [`Token::ParsedPart`] (sent to the grammar's action through `send`).
 struct SplicingTokens<'t, 's, 'r> {
     inner: TokenStream<'t>,
-    /// What the main thread needs to parse its own stretches as parts.
-    text: &'t str,
-    head: usize,
-    plain: bool,
-    release_fn: Release<'r>,
+    board: &'s Board<'t, 'r>,
     pending: VecDeque<PendingPart<'s>>,
-    /// Each worker's results, in the order of its parts.
-    receivers: Vec<mpsc::Receiver<Finished>>,
     send: mpsc::Sender<ParsedPart>,
     spliced: usize,
     release: Releaser<'r>,
@@ -347,8 +457,8 @@ impl<'t> SplicingTokens<'t, '_, '_> {
         if self.pending.front().is_some_and(|p| p.start == l) && !is_opener(tok) {
             if let Some(p) = self.pending.pop_front() {
                 let part = match p.by {
-                    By::Worker(worker) => self.receive(worker, p.start),
-                    By::Main(stop) => parse_part(self.text, self.head, p.start, stop, p.cancel, self.release_fn, self.plain),
+                    By::Board(k) => self.board.take(k),
+                    By::Main(stop) => self.board.parse(p.start, stop, p.cancel),
                 };
                 if let Some(part) = part {
                     if self.inner.depth() + part.max_depth <= MAX_NESTING {
@@ -366,19 +476,6 @@ impl<'t> SplicingTokens<'t, '_, '_> {
         }
         self.update_watch();
         spliced
-    }
-}
-
-impl SplicingTokens<'_, '_, '_> {
-    /// Waits for `worker`'s result for the part at `start`, passing over its results for
-    /// the parts before (dropped: the main thread went by them).
-    fn receive(&self, worker: usize, start: usize) -> Option<ParsedPart> {
-        loop {
-            let (at, part) = self.receivers[worker].recv().ok()?;
-            if at == start {
-                return part;
-            }
-        }
     }
 }
 
@@ -598,40 +695,98 @@ mod tests {
     }
 
     #[test]
-    fn parts_alternate_with_the_main_threads_stretches() {
+    fn parts_are_contiguous_and_start_on_op_lines() {
         let line = "  %x = \"t.op\"() : () -> i32\n";
-        let text = line.repeat((40 << 20) / line.len());
-        for threads in [2, 3] {
-            let parts = part_ranges(&text, threads);
-            let workers = threads - 1;
-            assert!(parts.len() >= 3 * workers, "{} parts", parts.len());
-            for (k, &(start, stop)) in parts.iter().enumerate() {
-                assert_eq!(&text[start..start + 2], "%x");
-                // Only the last part may run to the end of the text.
-                let Some(stop) = stop else {
-                    assert_eq!(k, parts.len() - 1);
-                    continue;
-                };
-                assert!(start < stop);
-                // A worker's part ends where the next worker's starts, and the round's last
-                // part where the main thread takes over, before the next round's parts.
-                if let Some(&(next, _)) = parts.get(k + 1) {
-                    assert!(stop <= next);
-                    assert_eq!(stop == next, (k + 1) % workers != 0);
+        for bytes in [40 << 20, 3 << 20, 1 << 20] {
+            let text = line.repeat(bytes / line.len());
+            for threads in [2, 3] {
+                let parts = part_ranges(&text, threads);
+                // Eight parts per thread, within bounds.
+                let size = (text.len() / (threads * 8)).clamp(SMALL_PART_BYTES, PART_BYTES);
+                if bytes == 40 << 20 {
+                    assert_eq!(size, PART_BYTES);
+                } else if bytes == 1 << 20 {
+                    assert_eq!(size, SMALL_PART_BYTES);
+                }
+                assert!(parts.len() * size >= text.len() - 2 * size, "{} parts", parts.len());
+                // The main thread reads about one part's worth of text before the first.
+                let (first, _) = parts[0];
+                assert!(first >= size && first < size + line.len(), "first part at {}", first);
+                for (k, &(start, stop)) in parts.iter().enumerate() {
+                    assert_eq!(&text[start..start + 2], "%x");
+                    match parts.get(k + 1) {
+                        // Each part ends where the next starts, about one part's size later.
+                        Some(&(next, _)) => {
+                            assert_eq!(stop, Some(next));
+                            assert!(next - start >= size && next - start < size + line.len());
+                        }
+                        // Only the last part runs to the end of the text.
+                        None => assert_eq!(stop, None),
+                    }
                 }
             }
-            // The main thread's stretches are about MAIN_SHARE of a part.
-            let (first, _) = parts[0];
-            let part = parts[0].1.unwrap() - first;
-            let ratio = first as f64 / part as f64;
-            assert!((ratio - MAIN_SHARE).abs() < 0.05, "main share {}", ratio);
         }
-        assert!(part_ranges(&text, 1).is_empty());
+        assert!(part_ranges(&line.repeat(1000), 1).is_empty());
     }
 
     #[test]
-    fn own_stretches_fill_the_gaps_between_rounds() {
-        // Two workers: parts 0 and 1 form a round, then the main thread, then part 2.
+    fn a_line_too_long_to_cut_in_is_passed_over() {
+        let op = "  %x = \"t.op\"() : () -> i32\n";
+        let long = format!("  %y = \"t.op\"() {{a = \"{}\"}} : () -> i32\n", "z".repeat(3 * CUT_SEARCH_BYTES));
+        let text = format!("{}{}{}", op.repeat(SMALL_PART_BYTES / op.len()), long, op.repeat(4 * SMALL_PART_BYTES / op.len()));
+        let parts = part_ranges(&text, 2);
+        let after_long = text.find(&long).unwrap() + long.len();
+        // Cuts resume after the long line instead of stopping there.
+        assert!(parts.iter().filter(|&&(start, _)| start >= after_long).count() >= 3, "{:?}", parts);
+    }
+
+    /// Parts of `text` parsed on a board by `workers` threads while this one takes them in
+    /// order as the main thread does: each is the part a thread alone would parse.
+    fn take_all(text: &str, parts: &[PartRange], workers: usize) -> Vec<Option<(usize, usize)>> {
+        let board = Board::new(text, parts, &|_, _| {}, false);
+        std::thread::scope(|scope| {
+            let _stop = StopOnDrop(&board);
+            for _ in 0..workers {
+                let board = &board;
+                scope.spawn(move || board.work());
+            }
+            (0..parts.len()).map(|k| board.take(k).map(|p| (p.ops.len(), p.end))).collect()
+        })
+    }
+
+    #[test]
+    fn every_part_is_taken_once_whoever_parses_it() {
+        let text: String = (0..600).map(|i| format!("%v{} = \"t.op\"() : () -> i32\n", i)).collect();
+        let starts: Vec<usize> = text.match_indices("%v").map(|(at, _)| at).step_by(20).skip(1).collect();
+        let parts: Vec<PartRange> = starts.iter().enumerate().map(|(k, &s)| (s, starts.get(k + 1).copied())).collect();
+        let want: Vec<Option<(usize, usize)>> = parts.iter().map(|&(_, stop)| Some((20, stop.unwrap_or(text.len())))).collect();
+        for workers in [0, 1, 2, 3] {
+            assert_eq!(take_all(&text, &parts, workers), want, "{} workers", workers);
+        }
+    }
+
+    #[test]
+    fn parts_the_main_thread_went_past_are_dropped() {
+        let text: String = (0..200).map(|i| format!("%v{} = \"t.op\"() : () -> i32\n", i)).collect();
+        let starts: Vec<usize> = text.match_indices("%v").map(|(at, _)| at).step_by(10).collect();
+        let parts: Vec<PartRange> = starts.iter().enumerate().map(|(k, &s)| (s, starts.get(k + 1).copied())).collect();
+        let board = Board::new(&text, &parts, &|_, _| {}, false);
+        std::thread::scope(|scope| {
+            let _stop = StopOnDrop(&board);
+            let b = &board;
+            scope.spawn(move || b.work());
+            // Parts 0 to 4 are passed over, as when a part before them did not parse.
+            for c in &board.cancels[..5] {
+                c.store(true, Ordering::Relaxed);
+            }
+            let taken: Vec<bool> = (5..parts.len()).map(|k| board.take(k).is_some()).collect();
+            assert!(taken.iter().all(|&t| t), "{:?}", taken);
+        });
+    }
+
+    #[test]
+    fn own_stretches_fill_the_gaps_between_parts() {
+        // Text between parts 1 and 2 is the main thread's.
         let parts = [(10, Some(20)), (20, Some(30)), (40, Some(50)), (50, None)];
         assert_eq!(own_stretches(&parts), vec![(30, Some(40))]);
         // The last part stops before the end: the main thread reads the rest as a part.
