@@ -5,8 +5,9 @@
 //! [`Split::piece_ops`] ops (nested ops count too, so a piece of region ops is not heavier
 //! than a piece of plain nodes); each piece is handled by one worker and the results are put
 //! back together in block order, so the outcome is exactly the sequential walk's. The pieces
-//! are found by walking the block (its ops are a linked list) while the workers already work
-//! on the first ones. An op with more than `piece_ops` nested ops is a piece of its own,
+//! are found by walking the block (its ops are a linked list; by number when they are
+//! numbered in order, as a parsed graph's usually are) while the workers already work on
+//! the first ones. An op with more than `piece_ops` nested ops is a piece of its own,
 //! marked [`Piece::alone`]: the printer prints it on the calling thread, streaming (its large
 //! blocks are split in turn). Smaller blocks are walked sequentially, as before.
 //!
@@ -54,6 +55,9 @@ pub(crate) struct Piece {
     pub len: usize,
     /// One op with more than `piece_ops` nested ops.
     pub alone: bool,
+    /// The ops are numbered in order from `first` ([`Body::consecutive_ops`]): they are
+    /// listed without reading their links.
+    pub numbered: bool,
 }
 
 impl Piece {
@@ -63,7 +67,8 @@ impl Piece {
     /// few ops early and in stages (each stage reading what the one before brought in),
     /// those loads overlap instead of each one stalling the walk.
     pub fn for_each_ahead(self, body: &Body, ahead: &[usize], prefetch: impl Fn(OpId, u8), mut visit: impl FnMut(OpId)) {
-        let ops: Vec<OpId> = self.ops(body).collect();
+        let mut ops: Vec<OpId> = Vec::with_capacity(self.len);
+        ops.extend(self.ops(body));
         for (i, &op) in ops.iter().enumerate() {
             for (later, stage) in ahead_of(&ops, i, ahead) {
                 prefetch(later, stage);
@@ -74,7 +79,9 @@ impl Piece {
 
     /// The ops of the piece, in order.
     pub fn ops(self, body: &Body) -> impl Iterator<Item = OpId> + '_ {
-        ops_from(body, Some(self.first)).take(self.len)
+        let numbered = self.numbered.then(|| (self.first.index()..self.first.index() + self.len).map(OpId::new));
+        let linked = (!self.numbered).then(|| ops_from(body, Some(self.first)).take(self.len));
+        numbered.into_iter().flatten().chain(linked.into_iter().flatten())
     }
 }
 
@@ -84,17 +91,32 @@ pub fn ahead_of<'a, T: Copy>(items: &'a [T], i: usize, ahead: &'a [usize]) -> im
     ahead.iter().enumerate().filter_map(move |(stage, &by)| Some((*items.get(i + by)?, stage as u8)))
 }
 
+/// Drops `value` on one of rayon's workers when one is free, rather than now: freeing the
+/// large tables of a stage (name resolution's, say) returns their memory to the system, a
+/// few milliseconds the calling thread need not wait for while the next stage starts.
+pub fn drop_elsewhere<T: Send + 'static>(value: T) {
+    rayon::spawn(move || drop(value));
+}
+
 /// The ops from `first` to the end of its block, in order.
 fn ops_from(body: &Body, first: Option<OpId>) -> impl Iterator<Item = OpId> + '_ {
     std::iter::successors(first, move |&op| body.next_op(op))
 }
 
 /// The pieces of the ops of `block`, in order, found lazily (one walk of the block, which
-/// callers overlap with the work on the pieces already found).
+/// callers overlap with the work on the pieces already found). When the block's ops are
+/// numbered in order ([`Body::consecutive_ops`], a parsed graph's), the walk goes by number
+/// rather than along the links.
 pub(crate) fn pieces(body: &Body, block: BlockId, split: Split) -> impl Iterator<Item = Piece> + '_ {
+    let end = body.consecutive_ops(block).map(|ids| ids.end);
+    let next_op = move |op: OpId| match end {
+        Some(end) => (op.index() + 1 < end).then(|| OpId::new(op.index() + 1)),
+        None => body.next_op(op),
+    };
+    let numbered = end.is_some();
     let mut cursor = body.first_op(block);
     std::iter::from_fn(move || {
-        let (piece, next) = next_piece(body, cursor?, split);
+        let (piece, next) = next_piece(body, cursor?, split, numbered, next_op);
         cursor = next;
         Some(piece)
     })
@@ -102,10 +124,10 @@ pub(crate) fn pieces(body: &Body, block: BlockId, split: Split) -> impl Iterator
 
 /// The piece starting at `first`, and the op after it: `first` alone if it has more than
 /// `piece_ops` nested ops, otherwise ops up to a weight of `piece_ops`, stopping before an
-/// op that must be alone.
-fn next_piece(body: &Body, first: OpId, split: Split) -> (Piece, Option<OpId>) {
+/// op that must be alone. `next_op` gives the op after one in the block.
+fn next_piece(body: &Body, first: OpId, split: Split, numbered: bool, next_op: impl Fn(OpId) -> Option<OpId>) -> (Piece, Option<OpId>) {
     let limit = split.piece_len();
-    let mut piece = Piece { first, len: 0, alone: false };
+    let mut piece = Piece { first, len: 0, alone: false, numbered };
     let mut weight = 0usize;
     let mut cursor = Some(first);
     while let Some(op) = cursor {
@@ -115,13 +137,13 @@ fn next_piece(body: &Body, first: OpId, split: Split) -> (Piece, Option<OpId>) {
         let nested = nested_ops(body, op, limit);
         if nested > limit {
             if piece.len == 0 {
-                return (Piece { first, len: 1, alone: true }, body.next_op(first));
+                return (Piece { first, len: 1, alone: true, numbered }, next_op(first));
             }
             break;
         }
         piece.len += 1;
         weight += 1 + nested;
-        cursor = body.next_op(op);
+        cursor = next_op(op);
     }
     (piece, cursor)
 }

@@ -820,6 +820,27 @@ impl Body {
         self.ops[op.index()].next.op()
     }
 
+    /// The ids of `block`'s ops, if they are consecutive and in order (`first`, `first + 1`,
+    /// …): a parsed block without regions in it, unless a pass moved its ops. Then its ops
+    /// can be handed out by number instead of by walking their links. Checked on every
+    /// thread of rayon's pool for a long block: each op's parent and next link, read in
+    /// memory order.
+    pub fn consecutive_ops(&self, block: BlockId) -> Option<std::ops::Range<usize>> {
+        let (first, last) = (self.first_op(block)?.index(), self.last_op(block)?.index());
+        let len = self.block_len(block);
+        if last.checked_sub(first)? + 1 != len {
+            return None;
+        }
+        let linked = |i: usize| {
+            let o = &self.ops[i];
+            o.parent.block() == Some(block) && (i == last || o.next.op() == Some(OpId::new(i + 1)))
+        };
+        if len < CONSECUTIVE_CHECK_CHUNK {
+            return (first..=last).all(linked).then_some(first..last + 1);
+        }
+        (first..last + 1).into_par_iter().with_min_len(CONSECUTIVE_CHECK_CHUNK).all(linked).then_some(first..last + 1)
+    }
+
     /// Places a detached `op` at the end of `block`.
     pub fn append_op(&mut self, block: BlockId, op: OpId) {
         debug_assert!(self.ops[op.index()].parent.block().is_none());
@@ -1079,6 +1100,9 @@ impl Iterator for BlockOps<'_> {
 const PARALLEL_APPENDS: usize = if cfg!(test) { 4 } else { 1 << 16 };
 const APPEND_CHUNK: usize = if cfg!(test) { 3 } else { 1 << 14 };
 
+/// Ops per rayon task in [`Body::consecutive_ops`].
+const CONSECUTIVE_CHECK_CHUNK: usize = if cfg!(test) { 3 } else { 1 << 14 };
+
 /// The ops' arena as [`Body::append_ops`]'s threads reach it: each writes its own ops.
 #[derive(Clone, Copy)]
 struct SharedOps(*mut OpData);
@@ -1207,5 +1231,43 @@ mod tests {
         }
         assert_eq!(links(&body), links(&one));
         assert_eq!(body.block_len(block), 100);
+    }
+
+    #[test]
+    fn consecutive_ops_are_found_only_when_numbered_in_order() {
+        let mut body = Body::new();
+        let block = body.create_block(Span::default());
+        let mut cx = Context::new();
+        let name = cx.sym("x.op");
+        assert_eq!(body.consecutive_ops(block), None, "an empty block");
+        // An op in another block first, so the block's ids do not start at 0.
+        let other = body.create_block(Span::default());
+        let stray = body.create_op(OpSpec::default(), name);
+        body.append_op(other, stray);
+        // Long enough to be checked on several threads (tests use tiny chunks).
+        let ops: Vec<OpId> = (0..50).map(|_| body.create_op(OpSpec::default(), name)).collect();
+        body.append_ops(block, &ops);
+        assert_eq!(body.consecutive_ops(block), Some(1..51));
+        assert_eq!(body.consecutive_ops(other), Some(0..1));
+        // Two ops swapped: the same ids, not in order.
+        body.move_op_after(ops[10], ops[11]);
+        assert_eq!(body.consecutive_ops(block), None);
+        body.move_op_before(ops[10], ops[11]);
+        assert_eq!(body.consecutive_ops(block), Some(1..51));
+        // An op taken out of the middle, and put back at the end.
+        body.detach_op(ops[20]);
+        assert_eq!(body.consecutive_ops(block), None);
+        body.append_op(block, ops[20]);
+        assert_eq!(body.consecutive_ops(block), None);
+        // A gap: the last op moved to another block.
+        body.detach_op(ops[20]);
+        body.move_op_before(ops[20], ops[21]);
+        assert_eq!(body.consecutive_ops(block), Some(1..51));
+        body.move_op_to_end(ops[49], other);
+        assert_eq!(body.consecutive_ops(block), Some(1..50));
+        body.move_op_to_end(ops[0], other);
+        assert_eq!(body.consecutive_ops(block), Some(2..50));
+        body.move_op_to_end(ops[30], other);
+        assert_eq!(body.consecutive_ops(block), None, "a hole in the middle");
     }
 }

@@ -13,11 +13,15 @@
 //! [`ValueName`] in a dense array, so that a region's definitions walk it nearly in order.
 //!
 //! A large block (a graph) is resolved on every thread of rayon's pool, with the outcome
-//! of one thread: its names are defined by shard ([`Defs::define_ops`]), its uses looked up
-//! in parallel, and all uses bound by their value's shard ([`Body::bind_all_operands`]).
+//! of one thread: its ops listed and its uses found by number when its ops are numbered in
+//! order ([`Body::consecutive_ops`], a parsed graph's; otherwise by a walk), its names
+//! defined by shard ([`Defs::define_ops`]), its uses looked up in parallel, and all uses
+//! bound by their value's shard ([`Body::bind_all_operands`]).
 //!
 //! [`Body::bind_all_operands`]: crate::ir::Body::bind_all_operands
+//! [`Body::consecutive_ops`]: crate::ir::Body::consecutive_ops
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 mod defs;
@@ -66,9 +70,12 @@ fn resolve_with(cx: ParseCx<'_>, min_parallel: usize) -> Result<Module, Vec<Diag
     // where every use resolved. Pending uses of one op are contiguous, in operand order.
     if errors.is_empty() {
         debug_assert!(resolved.iter().all(|&v| v != FAILED && v != NOT_TRIED));
-        let uses: Vec<(OpId, ValueId)> = pending_uses.iter().zip(&resolved).map(|(u, &v)| (u.op, ValueId::new(v as usize))).collect();
+        let mut uses: Vec<(OpId, ValueId)> = Vec::with_capacity(pending_uses.len());
+        uses.par_extend(pending_uses.par_iter().zip(&resolved).map(|(u, &v)| (u.op, ValueId::new(v as usize))));
         module.body.bind_all_operands(&uses);
+        crate::parallel::drop_elsewhere((uses, resolved));
     }
+    crate::parallel::drop_elsewhere(pending_uses);
 
     for (op, succs) in pending_successors {
         let key = scope_of_op(&module, op);
@@ -297,7 +304,21 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], min_parallel: usize, er
         let mut defining = Vec::with_capacity(if parallel { single.map_or(0, |b| body.block_len(b)) } else { 0 });
         let mut groups = 0;
         uses_of_scope.clear();
-        for &block in &blocks_of_scope {
+        // A graph's ops are usually numbered in block order: then they are listed, and their
+        // uses found, on every thread instead of by walking the block.
+        let consecutive = if parallel { single.and_then(|b| body.consecutive_ops(b)) } else { None };
+        if let Some(ops) = consecutive.clone() {
+            let (lo, hi) = (first_use_at(pending.len(), &op_at, ops.start), first_use_at(pending.len(), &op_at, ops.end));
+            let with_regions;
+            (groups, with_regions) = list_consecutive(module, ops, &mut defining);
+            uses_of_scope.par_extend((lo..hi).into_par_iter().map(|p| at(p) as u32));
+            for op in with_regions {
+                for &r in body.op(op).regions.iter().rev() {
+                    stack.push(Step::Enter { scope: Some(r), iso });
+                }
+            }
+        }
+        for &block in blocks_of_scope.iter().filter(|_| consecutive.is_none()) {
             // Defining a name reads and writes its slot in the table, anywhere in memory in
             // a large graph: loaded some ops ahead.
             let mut ahead = body.block_ops(block).skip(DEFINE_AHEAD);
@@ -331,10 +352,57 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], min_parallel: usize, er
         defs.forget_from(from);
     }
     lookup_all(module, &defs, 0, pending, &strays, &mut resolved, &mut use_errors);
+    crate::parallel::drop_elsewhere(defs);
     use_errors.sort_by_key(|(k, _)| *k);
     errors.extend(use_errors.into_iter().map(|(_, d)| d));
     resolved
 }
+
+/// The first position `p` in `0..n` with `op_at(p) >= key` (`op_at` does not decrease).
+fn first_use_at(n: usize, op_at: &dyn Fn(usize) -> usize, key: usize) -> usize {
+    let (mut lo, mut hi) = (0, n);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if op_at(mid) < key {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// For a block whose ops are numbered `ops` in order ([`Body::consecutive_ops`]), what the
+/// walk would find, found on every thread: its ops into `defining`, how many named result
+/// groups they define, and which of them have regions, in order.
+///
+/// [`Body::consecutive_ops`]: crate::ir::Body::consecutive_ops
+fn list_consecutive(module: &Module, ops: std::ops::Range<usize>, defining: &mut Vec<OpId>) -> (usize, Vec<OpId>) {
+    defining.par_extend(ops.clone().into_par_iter().map(OpId::new));
+    ops.into_par_iter()
+        .with_min_len(LIST_CHUNK)
+        .fold(
+            || (0, Vec::new()),
+            |(mut groups, mut with_regions), i| {
+                let op = OpId::new(i);
+                result_defs(module, op, &mut |_, _, _, _| groups += 1);
+                if !module.body.op(op).regions.is_empty() {
+                    with_regions.push(op);
+                }
+                (groups, with_regions)
+            },
+        )
+        .reduce(
+            || (0, Vec::new()),
+            |(g1, mut r1), (g2, r2)| {
+                r1.extend(r2);
+                (g1 + g2, r1)
+            },
+        )
+}
+
+/// Ops per rayon task in [`list_consecutive`].
+const LIST_CHUNK: usize = if cfg!(test) { 2 } else { 1 << 14 };
 
 /// Blocks of this many ops have their results defined on every thread ([`Defs::define_ops`];
 /// in the crate's unit tests, nearly every block).
@@ -369,7 +437,6 @@ fn lookup_all(
         }
         return;
     }
-    use rayon::prelude::*;
     let mut found: Vec<u32> = vec![FAILED; uses.len()];
     found.par_chunks_mut(LOOKUP_CHUNK).zip(uses.par_chunks(LOOKUP_CHUNK)).for_each(|(found, uses)| {
         for (i, &k) in uses.iter().enumerate() {
