@@ -91,12 +91,19 @@ pub fn ahead_of<'a, T: Copy>(items: &'a [T], i: usize, ahead: &'a [usize]) -> im
     ahead.iter().enumerate().filter_map(move |(stage, &by)| Some((*items.get(i + by)?, stage as u8)))
 }
 
-/// Drops `value` on one of rayon's workers when one is free, rather than now: freeing the
-/// large tables of a stage (name resolution's, say) returns their memory to the system, a
-/// few milliseconds the calling thread need not wait for while the next stage starts.
-pub fn drop_elsewhere<T: Send + 'static>(value: T) {
-    rayon::spawn(move || drop(value));
+/// Drops `value`, which holds about `elements` elements, on one of rayon's workers when
+/// one is free rather than now, if it is large: freeing the large tables of a stage (name
+/// resolution's, say) returns their memory to the system, a few milliseconds the calling
+/// thread need not wait for while the next stage starts. A small value is dropped here
+/// (handing it over would cost more).
+pub fn drop_elsewhere<T: Send + 'static>(value: T, elements: usize) {
+    if elements >= DROP_ELSEWHERE_MIN {
+        rayon::spawn(move || drop(value));
+    }
 }
+
+/// Values of fewer elements are dropped where they are ([`drop_elsewhere`]).
+const DROP_ELSEWHERE_MIN: usize = 1 << 16;
 
 /// The ops from `first` to the end of its block, in order.
 fn ops_from(body: &Body, first: Option<OpId>) -> impl Iterator<Item = OpId> + '_ {

@@ -73,9 +73,11 @@ fn resolve_with(cx: ParseCx<'_>, min_parallel: usize) -> Result<Module, Vec<Diag
         let mut uses: Vec<(OpId, ValueId)> = Vec::with_capacity(pending_uses.len());
         uses.par_extend(pending_uses.par_iter().zip(&resolved).map(|(u, &v)| (u.op, ValueId::new(v as usize))));
         module.body.bind_all_operands(&uses);
-        crate::parallel::drop_elsewhere((uses, resolved));
+        let n = uses.len();
+        crate::parallel::drop_elsewhere((uses, resolved), n);
     }
-    crate::parallel::drop_elsewhere(pending_uses);
+    let n = pending_uses.len();
+    crate::parallel::drop_elsewhere(pending_uses, n);
 
     for (op, succs) in pending_successors {
         let key = scope_of_op(&module, op);
@@ -352,7 +354,7 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], min_parallel: usize, er
         defs.forget_from(from);
     }
     lookup_all(module, &defs, 0, pending, &strays, &mut resolved, &mut use_errors);
-    crate::parallel::drop_elsewhere(defs);
+    crate::parallel::drop_elsewhere(defs, body.value_capacity());
     use_errors.sort_by_key(|(k, _)| *k);
     errors.extend(use_errors.into_iter().map(|(_, d)| d));
     resolved
