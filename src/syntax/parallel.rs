@@ -330,7 +330,10 @@ impl<'t, 'r> Board<'t, 'r> {
                     state = self.wait(state);
                 }
             };
-            let part = self.parse_claimed(k);
+            // A part whose parse panicked is one that did not parse: the main thread reads
+            // its text itself (and meets the same bug there, where it is reported), instead
+            // of waiting forever for a part that never comes.
+            let part = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.parse_claimed(k))).unwrap_or(None);
             self.lock().slots[k] = Slot::Parsed(part);
             self.changed.notify_all();
         }
