@@ -33,8 +33,8 @@ fn candidate_cuts(text: &str) -> Vec<usize> {
 
 /// Parses `text` cut at each of `cut_sets` and compares with the sequential parse; returns
 /// how many parts were spliced in over all of them. Each set of cuts is read two ways:
-/// every cut starts a part that runs to the next cut, and cuts taken in pairs bound the
-/// parts with the main thread's stretches between them (how `parallel::part_ranges` cuts).
+/// every cut starts a part that runs to the next cut (how `parallel::part_ranges` cuts), and
+/// cuts taken in pairs bound the parts with stretches the main thread reads between them.
 fn check_cuts(text: &str, cut_sets: &[Vec<usize>]) -> Result<usize, String> {
     let want = parse_module(text);
     let mut spliced = 0;
