@@ -211,17 +211,6 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], min_parallel: usize, er
     let mut run_of = |op: OpId| -> (usize, usize) {
         let key = op.index();
         let n = pending.len();
-        let lower_bound = |mut lo: usize, mut hi: usize, below: &dyn Fn(usize) -> bool| {
-            while lo < hi {
-                let mid = lo + (hi - lo) / 2;
-                if below(mid) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            lo
-        };
         let (mut lo, mut hi) = (0, n);
         if cursor <= n && (cursor == 0 || op_at(cursor - 1) < key) {
             lo = cursor;
@@ -234,7 +223,7 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], min_parallel: usize, er
             }
             hi = hi.min(n);
         }
-        let start = lower_bound(lo, hi, &|p| op_at(p) < key);
+        let start = first_not_below(lo, hi, &|p| op_at(p) < key);
         let mut end = start;
         while end < n && op_at(end) == key {
             end += 1;
@@ -310,7 +299,8 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], min_parallel: usize, er
         // uses found, on every thread instead of by walking the block.
         let consecutive = if parallel { single.and_then(|b| body.consecutive_ops(b)) } else { None };
         if let Some(ops) = consecutive.clone() {
-            let (lo, hi) = (first_use_at(pending.len(), &op_at, ops.start), first_use_at(pending.len(), &op_at, ops.end));
+            let n = pending.len();
+            let (lo, hi) = (first_not_below(0, n, &|p| op_at(p) < ops.start), first_not_below(0, n, &|p| op_at(p) < ops.end));
             let with_regions;
             (groups, with_regions) = list_consecutive(module, ops, &mut defining);
             uses_of_scope.par_extend((lo..hi).into_par_iter().map(|p| at(p) as u32));
@@ -360,12 +350,11 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], min_parallel: usize, er
     resolved
 }
 
-/// The first position `p` in `0..n` with `op_at(p) >= key` (`op_at` does not decrease).
-fn first_use_at(n: usize, op_at: &dyn Fn(usize) -> usize, key: usize) -> usize {
-    let (mut lo, mut hi) = (0, n);
+/// The first position `p` in `lo..hi` where `below(p)` is false (`below` holds on a prefix).
+fn first_not_below(mut lo: usize, mut hi: usize, below: &dyn Fn(usize) -> bool) -> usize {
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
-        if op_at(mid) < key {
+        if below(mid) {
             lo = mid + 1;
         } else {
             hi = mid;
