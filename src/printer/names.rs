@@ -112,9 +112,15 @@ impl Names {
     }
 
     /// Prefetching for the names `op` will print soon, in three stages a few ops apart (0,
-    /// 1, 2: each needs the loads the one before started): the table entry of each operand,
-    /// then where its name's text (and the op's own result names') is, then the text.
+    /// 1, 2: each needs the loads the one before started): the table entry of each operand
+    /// (and its value, whose type the generic form prints), then where its name's text (and
+    /// the op's own result names') is, then the text.
     pub fn prefetch_names(&self, m: &Module, op: OpId, stage: u8) {
+        if stage == 0 {
+            for v in m.body.operands(op) {
+                m.body.prefetch_value(v);
+            }
+        }
         if self.spelled.is_empty() {
             return;
         }
