@@ -14,7 +14,7 @@
 //! The entry points take a [`Split`]: [`Split::DEFAULT`] in the tool, small values in tests so
 //! that small inputs go through the parallel path, [`Split::SEQUENTIAL`] for the reference.
 
-use crate::ir::{BlockId, Body, OpId};
+use crate::ir::{BlockId, Body, NumberedOps, OpId};
 
 /// When and how finely a block's ops are split among workers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,18 +112,16 @@ fn ops_from(body: &Body, first: Option<OpId>) -> impl Iterator<Item = OpId> + '_
 
 /// The pieces of the ops of `block`, in order, found lazily (one walk of the block, which
 /// callers overlap with the work on the pieces already found). When the block's ops are
-/// numbered in order ([`Body::consecutive_ops`], a parsed graph's), the walk goes by number
-/// rather than along the links.
+/// numbered in order ([`Body::numbered_ops`], a parsed graph's), the pieces are cut by
+/// number: only the ops with regions, known from that check, are looked at.
 pub(crate) fn pieces(body: &Body, block: BlockId, split: Split) -> impl Iterator<Item = Piece> + '_ {
-    let end = body.consecutive_ops(block).map(|ids| ids.end);
-    let next_op = move |op: OpId| match end {
-        Some(end) => (op.index() + 1 < end).then(|| OpId::new(op.index() + 1)),
-        None => body.next_op(op),
-    };
-    let numbered = end.is_some();
+    let numbered = body.numbered_ops(block);
     let mut cursor = body.first_op(block);
     std::iter::from_fn(move || {
-        let (piece, next) = next_piece(body, cursor?, split, numbered, next_op);
+        let (piece, next) = match &numbered {
+            Some(n) => next_numbered_piece(body, cursor?, split, n),
+            None => next_piece(body, cursor?, split),
+        };
         cursor = next;
         Some(piece)
     })
@@ -131,10 +129,10 @@ pub(crate) fn pieces(body: &Body, block: BlockId, split: Split) -> impl Iterator
 
 /// The piece starting at `first`, and the op after it: `first` alone if it has more than
 /// `piece_ops` nested ops, otherwise ops up to a weight of `piece_ops`, stopping before an
-/// op that must be alone. `next_op` gives the op after one in the block.
-fn next_piece(body: &Body, first: OpId, split: Split, numbered: bool, next_op: impl Fn(OpId) -> Option<OpId>) -> (Piece, Option<OpId>) {
+/// op that must be alone. The ops are walked along their links.
+fn next_piece(body: &Body, first: OpId, split: Split) -> (Piece, Option<OpId>) {
     let limit = split.piece_len();
-    let mut piece = Piece { first, len: 0, alone: false, numbered };
+    let mut piece = Piece { first, len: 0, alone: false, numbered: false };
     let mut weight = 0usize;
     let mut cursor = Some(first);
     while let Some(op) = cursor {
@@ -144,15 +142,45 @@ fn next_piece(body: &Body, first: OpId, split: Split, numbered: bool, next_op: i
         let nested = nested_ops(body, op, limit);
         if nested > limit {
             if piece.len == 0 {
-                return (Piece { first, len: 1, alone: true, numbered }, next_op(first));
+                return (Piece { first, len: 1, alone: true, numbered: false }, body.next_op(first));
             }
             break;
         }
         piece.len += 1;
         weight += 1 + nested;
-        cursor = next_op(op);
+        cursor = body.next_op(op);
     }
     (piece, cursor)
+}
+
+/// [`next_piece`] for a block numbered in order (`block`): the same piece, found by number.
+/// Runs of ops without regions weigh one each and are taken whole.
+fn next_numbered_piece(body: &Body, first: OpId, split: Split, block: &NumberedOps) -> (Piece, Option<OpId>) {
+    let limit = split.piece_len();
+    let end = block.ids.end;
+    let at = |i: usize| (i < end).then(|| OpId::new(i));
+    let mut regions = block.with_regions[block.with_regions.partition_point(|&o| o < first)..].iter().copied().peekable();
+    let (mut i, mut weight) = (first.index(), 0usize);
+    while i < end && weight < limit {
+        let next_with_regions = regions.peek().map_or(end, |o| o.index());
+        if next_with_regions > i {
+            let run = (next_with_regions - i).min(limit - weight);
+            i += run;
+            weight += run;
+            continue;
+        }
+        regions.next();
+        let nested = nested_ops(body, OpId::new(i), limit);
+        if nested > limit {
+            if i == first.index() {
+                return (Piece { first, len: 1, alone: true, numbered: true }, at(i + 1));
+            }
+            break;
+        }
+        i += 1;
+        weight += 1 + nested;
+    }
+    (Piece { first, len: i - first.index(), alone: false, numbered: true }, at(i))
 }
 
 /// The number of ops nested in `op`'s regions, counted up to just past `limit`.
@@ -178,8 +206,8 @@ fn nested_ops(body: &Body, op: OpId, limit: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{pieces, Piece, Split};
-    use crate::ir::Module;
+    use super::{next_piece, pieces, Piece, Split};
+    use crate::ir::{BlockId, Body, Module, OpId, OpSpec, RegionId, Span};
 
     fn graph(ops: &str) -> Module {
         let text = format!("tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {{\n{}}}\n", ops);
@@ -206,5 +234,61 @@ mod tests {
         // Weights 1, 1, 5, 1, 1.
         assert_eq!(lengths(&m, Split { min_block_ops: 1, piece_ops: 5 }), ["3", "2"]);
         assert_eq!(lengths(&m, Split { min_block_ops: 1, piece_ops: 1 }), ["1", "1", "1*", "1", "1"]);
+    }
+
+    /// A block numbered in order whose ops have `nested[i]` ops in a region each (none: no
+    /// region), and the block.
+    fn numbered_block(nested: &[usize]) -> (Body, BlockId) {
+        let mut cx = crate::ir::Context::new();
+        let name = cx.sym("x.op");
+        let mut body = Body::new();
+        // The nested ops first, so that the block's own ops are numbered in order.
+        let regions: Vec<Option<RegionId>> = nested
+            .iter()
+            .map(|&n| {
+                (n > 0).then(|| {
+                    let inner = body.create_block(Span::default());
+                    let ops: Vec<OpId> = (0..n).map(|_| body.create_op(OpSpec::default(), name)).collect();
+                    body.append_ops(inner, &ops);
+                    body.create_region(vec![inner], Span::default())
+                })
+            })
+            .collect();
+        let block = body.create_block(Span::default());
+        let ops: Vec<OpId> = regions
+            .iter()
+            .map(|r| body.create_op(OpSpec { regions: r.iter().copied().collect(), ..Default::default() }, name))
+            .collect();
+        body.append_ops(block, &ops);
+        (body, block)
+    }
+
+    #[test]
+    fn numbered_blocks_are_cut_as_the_walk_cuts_them() {
+        let patterns: [&[usize]; 5] = [
+            &[0, 0, 4, 0, 0],
+            &[0, 0, 3, 0, 7, 0, 0, 1, 0, 12, 0, 0, 0, 0, 2],
+            &[9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+            &[0; 20],
+            &[2, 2, 2, 2],
+        ];
+        for nested in patterns {
+            let (body, block) = numbered_block(nested);
+            let numbered = body.numbered_ops(block).expect("numbered in order");
+            assert_eq!(numbered.with_regions.len(), nested.iter().filter(|&&n| n > 0).count());
+            for piece_ops in 1..10 {
+                let split = Split { min_block_ops: 1, piece_ops };
+                let by_number: Vec<Piece> = pieces(&body, block, split).collect();
+                assert!(by_number.iter().all(|p| p.numbered));
+                let mut by_links = Vec::new();
+                let mut cursor = body.first_op(block);
+                while let Some(first) = cursor {
+                    let (piece, next) = next_piece(&body, first, split);
+                    by_links.push(Piece { numbered: true, ..piece });
+                    cursor = next;
+                }
+                assert_eq!(by_number, by_links, "nested {:?}, {} ops per piece", nested, piece_ops);
+            }
+        }
     }
 }

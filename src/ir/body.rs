@@ -822,23 +822,53 @@ impl Body {
 
     /// The ids of `block`'s ops, if they are consecutive and in order (`first`, `first + 1`,
     /// …): a parsed block without regions in it, unless a pass moved its ops. Then its ops
-    /// can be handed out by number instead of by walking their links. Checked on every
-    /// thread of rayon's pool for a long block: each op's parent and next link, read in
-    /// memory order.
+    /// can be handed out by number instead of by walking their links. See
+    /// [`numbered_ops`](Self::numbered_ops), which this is without the ops with regions.
     pub fn consecutive_ops(&self, block: BlockId) -> Option<std::ops::Range<usize>> {
+        self.numbered_ops(block).map(|n| n.ids)
+    }
+
+    /// `block`'s ops if they are numbered in order ([`consecutive_ops`](Self::consecutive_ops)),
+    /// with those of them that have regions: found in one pass over the ops (each op's
+    /// parent, next link and regions, read in memory order), on every thread of rayon's pool
+    /// for a long block. Whoever cuts the block into pieces then needs to look at no other
+    /// op.
+    pub fn numbered_ops(&self, block: BlockId) -> Option<NumberedOps> {
         let (first, last) = (self.first_op(block)?.index(), self.last_op(block)?.index());
         let len = self.block_len(block);
         if last.checked_sub(first)? + 1 != len {
             return None;
         }
-        let linked = |i: usize| {
+        // The op at `i` if it is in place, and whether it has regions.
+        let check = |i: usize| {
             let o = &self.ops[i];
-            o.parent.block() == Some(block) && (i == last || o.next.op() == Some(OpId::new(i + 1)))
+            let linked = o.parent.block() == Some(block) && (i == last || o.next.op() == Some(OpId::new(i + 1)));
+            linked.then_some(!o.regions.is_empty())
         };
-        if len < CONSECUTIVE_CHECK_CHUNK {
-            return (first..=last).all(linked).then_some(first..last + 1);
-        }
-        (first..last + 1).into_par_iter().with_min_len(CONSECUTIVE_CHECK_CHUNK).all(linked).then_some(first..last + 1)
+        let with_regions = if len < CONSECUTIVE_CHECK_CHUNK {
+            let mut found = Vec::new();
+            for i in first..=last {
+                if check(i)? {
+                    found.push(OpId::new(i));
+                }
+            }
+            found
+        } else {
+            (first..last + 1)
+                .into_par_iter()
+                .with_min_len(CONSECUTIVE_CHECK_CHUNK)
+                .try_fold(Vec::new, |mut found, i| {
+                    if check(i)? {
+                        found.push(OpId::new(i));
+                    }
+                    Some(found)
+                })
+                .try_reduce(Vec::new, |mut a, b| {
+                    a.extend(b);
+                    Some(a)
+                })?
+        };
+        Some(NumberedOps { ids: first..last + 1, with_regions })
     }
 
     /// Places a detached `op` at the end of `block`.
@@ -1100,7 +1130,16 @@ impl Iterator for BlockOps<'_> {
 const PARALLEL_APPENDS: usize = if cfg!(test) { 4 } else { 1 << 16 };
 const APPEND_CHUNK: usize = if cfg!(test) { 3 } else { 1 << 14 };
 
-/// Ops per rayon task in [`Body::consecutive_ops`].
+/// A block whose ops are numbered in order ([`Body::numbered_ops`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumberedOps {
+    /// The ops' ids: `first`, `first + 1`, … in block order.
+    pub ids: std::ops::Range<usize>,
+    /// Those of the ops that have regions, in order.
+    pub with_regions: Vec<OpId>,
+}
+
+/// Ops per rayon task in [`Body::numbered_ops`].
 const CONSECUTIVE_CHECK_CHUNK: usize = if cfg!(test) { 3 } else { 1 << 14 };
 
 /// The ops' arena as [`Body::append_ops`]'s threads reach it: each writes its own ops.

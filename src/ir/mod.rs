@@ -20,7 +20,7 @@ pub mod value_name;
 
 pub use attrs::{AttrData, Location, NamedAttr};
 pub use blob::Blob;
-pub use body::{Body, BodyEdit, BodyPart, OpData, OpForm, OpSpec, PlannedEdits, ResultGroup, Span, Use, UseOverlay, ValueDef};
+pub use body::{Body, BodyEdit, BodyPart, NumberedOps, OpData, OpForm, OpSpec, PlannedEdits, ResultGroup, Span, Use, UseOverlay, ValueDef};
 pub use context::Context;
 pub use import::IdMap;
 pub use entity::{AttrId, BlockId, OpId, RegionId, Sym, TypeId, ValueId};

@@ -74,15 +74,17 @@ impl SpelledRef {
 /// Values per rayon task when reading the written names.
 const SPELLED_CHUNK: usize = 1 << 14;
 
-/// The written name of every value of `m` (see [`Names::spelled`]).
+/// The written name of every value of `m` (see [`Names::spelled`]). Each worker writes its
+/// chunk straight into the table's new memory, so the pages of a large table are first
+/// touched on every thread rather than all filled on this one first.
 fn spelled_table(m: &Module) -> Vec<SpelledRef> {
     use rayon::prelude::*;
-    let mut table = vec![SpelledRef::NONE; m.body.value_capacity()];
-    table.par_chunks_mut(SPELLED_CHUNK).enumerate().for_each(|(c, chunk)| {
-        for (i, slot) in chunk.iter_mut().enumerate() {
-            *slot = SpelledRef::of(m, ValueId::new(c * SPELLED_CHUNK + i));
-        }
-    });
+    let mut table = Vec::new();
+    (0..m.body.value_capacity())
+        .into_par_iter()
+        .with_min_len(SPELLED_CHUNK)
+        .map(|i| SpelledRef::of(m, ValueId::new(i)))
+        .collect_into_vec(&mut table);
     table
 }
 
