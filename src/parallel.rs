@@ -66,10 +66,22 @@ impl Piece {
     /// far-away values for every op (the names or definitions of its operands): started a
     /// few ops early and in stages (each stage reading what the one before brought in),
     /// those loads overlap instead of each one stalling the walk.
+    ///
+    /// Before the caller's stages, each op's own data (its cache lines, then the lists it
+    /// keeps apart) is loaded further ahead still: ops are hundreds of bytes apart in the
+    /// arena, and the caller's first stage reads their operands.
     pub fn for_each_ahead(self, body: &Body, ahead: &[usize], prefetch: impl Fn(OpId, u8), mut visit: impl FnMut(OpId)) {
         let mut ops: Vec<OpId> = Vec::with_capacity(self.len);
         ops.extend(self.ops(body));
+        let first_stage = ahead.iter().copied().max().unwrap_or(0);
+        let own = [first_stage + OP_DATA_AHEAD, first_stage + OP_LISTS_AHEAD];
         for (i, &op) in ops.iter().enumerate() {
+            for (later, stage) in ahead_of(&ops, i, &own) {
+                match stage {
+                    0 => body.prefetch_op(later),
+                    _ => body.prefetch_op_lists(later),
+                }
+            }
             for (later, stage) in ahead_of(&ops, i, ahead) {
                 prefetch(later, stage);
             }
@@ -84,6 +96,11 @@ impl Piece {
         numbered.into_iter().flatten().chain(linked.into_iter().flatten())
     }
 }
+
+/// How many ops before the caller's first prefetching stage [`Piece::for_each_ahead`]
+/// loads an op's data, and the lists it keeps apart.
+const OP_DATA_AHEAD: usize = 8;
+const OP_LISTS_AHEAD: usize = 4;
 
 /// What to prefetch before handling `items[i]` in a loop that prefetches in stages: the
 /// item `ahead[stage]` places further on, with its stage, for each stage that has one.

@@ -292,6 +292,34 @@ impl Body {
     pub fn block_capacity(&self) -> usize {
         self.blocks.len()
     }
+    /// Starts loading the data of `op`, every cache line of it (only a hint): for a walk
+    /// over many ops that will read them soon.
+    pub fn prefetch_op(&self, op: OpId) {
+        if let Some(data) = self.ops.get(op.index()) {
+            let start = data as *const OpData as *const u8;
+            for offset in (0..std::mem::size_of::<OpData>()).step_by(64) {
+                crate::ir::intern::prefetch_ptr(start.wrapping_add(offset));
+            }
+        }
+    }
+
+    /// Starts loading the lists of `op` kept apart from its data (its operands and
+    /// attributes when there are too many to keep inline); best after
+    /// [`prefetch_op`](Self::prefetch_op) has brought in the op.
+    pub fn prefetch_op_lists(&self, op: OpId) {
+        if let Some(data) = self.ops.get(op.index()) {
+            if data.operands.spilled() {
+                crate::ir::intern::prefetch_ptr(data.operands.as_ptr());
+            }
+            if data.attrs.spilled() {
+                let start = data.attrs.as_ptr() as *const u8;
+                for offset in (0..std::mem::size_of_val(&data.attrs[..])).step_by(64) {
+                    crate::ir::intern::prefetch_ptr(start.wrapping_add(offset));
+                }
+            }
+        }
+    }
+
     /// Starts loading what [`value`](Self::value) will read for `v` (only a hint).
     pub fn prefetch_value(&self, v: ValueId) {
         if let Some(data) = self.values.get(v.index()) {
