@@ -127,3 +127,21 @@ fn generated_graphs_parse_the_same_cut_at_random() {
     }
     assert!(spliced >= 36, "only {} parts spliced", spliced);
 }
+
+/// A part keeps its string values apart from its index (`ParseCx::part`): the same value
+/// twice in a part, a value spelled as an op name, a key, a value name's stem or a string
+/// the main thread has already, and one that a later part repeats, all come out under the
+/// ids a sequential parse gives them.
+#[test]
+fn repeated_string_values_are_uniqued_when_parts_are_spliced() {
+    let text = r#"tfg.graph #tf_type.version<producer = 1, min_consumer = 1> {
+  %a, %ctl = A name("a") {s = "x.op", t = "x.op", k = "a"} : () -> (tensor<f32>)
+  %b, %ctl_0 = B(%a) name("b") {s = "s", t = "b", u = "A"} : (tensor<f32>) -> (tensor<f32>)
+  %c = "x.op"(%b) {s = "a", t = "a", v = "fresh"} : (tensor<f32>) -> tensor<f32>
+  %d, %ctl_1 = D(%c) name("d") {s = "fresh", t = "fresh", w = "x.op"} : (tensor<f32>) -> (tensor<f32>)
+  %e = "x.op"(%d) {s = "ctl", t = "d", _mlir_name = "fresh", x = "k"} : (tensor<f32>) -> tensor<f32>
+}
+"#;
+    let spliced = check_cuts(text, &every_cut(text)).unwrap_or_else(|e| panic!("{}", e));
+    assert!(spliced > 10, "only {} parts spliced", spliced);
+}

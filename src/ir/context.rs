@@ -42,6 +42,14 @@ impl Context {
         Sym::new(self.strings.intern(s))
     }
 
+    /// A new symbol for `s` that is not uniqued (see [`StrInterner::push_unindexed`]): only
+    /// for a context that is imported into another before its symbols are compared.
+    ///
+    /// [`StrInterner::push_unindexed`]: super::intern::StrInterner::push_unindexed
+    pub fn sym_unindexed(&mut self, s: &str) -> Sym {
+        Sym::new(self.strings.push_unindexed(s))
+    }
+
     /// Interns every string of `other` here, in `other`'s order, appending the symbols to
     /// `syms` (see [`StrInterner::intern_all`]).
     pub fn import_syms(&mut self, other: &Context, syms: &mut Vec<Sym>) {

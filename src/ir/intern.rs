@@ -255,6 +255,18 @@ impl StrInterner {
         id
     }
 
+    /// Stores `s` under a new id without entering it in the index: a string that `intern`
+    /// and `lookup` do not find, so the same text may get several ids. For a context whose
+    /// strings are uniqued later by [`intern_all`](Self::intern_all) into another (a part
+    /// of a parallel parse, for its string values: nearly all of them, the ops' own
+    /// names, are seen once), this keeps its index small.
+    pub fn push_unindexed(&mut self, s: &str) -> usize {
+        let id = self.locs.len();
+        let loc = self.store(s);
+        self.locs.push(loc);
+        id
+    }
+
     /// Interns `strings` in order, as [`intern`](Self::intern) one by one would, appending
     /// their ids to `ids`. Faster for many strings that are mostly new to a large interner
     /// (importing another context): the index slots of a batch are loaded together.

@@ -183,6 +183,11 @@ pub struct ParseCx<'t> {
     pub(super) entry_memo: super::shapes::EntryMemo<'t>,
     /// Reused by [`dict_text`](Self::dict_text) to gather a dictionary's entries.
     pub(super) entry_buffer: Vec<NamedAttr>,
+    /// Parsing a part for the parallel parser, whose context is imported into the main
+    /// one before anything compares its symbols: string attribute values (an op's
+    /// `_mlir_name`, different on every op) are stored without uniquing, and the import
+    /// uniques them. The part's string index then holds only the strings that repeat.
+    pub(super) part: bool,
 }
 
 /// Symbols the parser uses often, interned once.
@@ -241,6 +246,7 @@ impl<'t> ParseCx<'t> {
             parts: None,
             entry_memo: Default::default(),
             entry_buffer: Vec::new(),
+            part: false,
         }
     }
 
@@ -260,10 +266,13 @@ impl<'t> ParseCx<'t> {
 
     /// Sizes the tables and arenas for about `bytes` of op text at once (a worker's part),
     /// instead of growing them step by step: for one op per 200 bytes (TensorFlow's op
-    /// lines are mostly longer; text of shorter ones grows the tables once or twice).
+    /// lines are mostly longer; text of shorter ones grows the tables once or twice). The
+    /// context's indexes are sized for a string and an attribute per four ops: they hold
+    /// what repeats (an op's own name, a string value, is not in a part's index), and a
+    /// small index stays in the cache.
     pub fn reserve_for(&mut self, bytes: usize) {
         let ops = bytes / 200;
-        self.module.ctx.reserve(ops * 3, ops);
+        self.module.ctx.reserve(ops / 4, ops / 4);
         self.module.body.reserve(ops, ops * 2);
         self.pending_uses.reserve(ops * 2);
         self.op_starts.reserve(ops);
@@ -794,7 +803,9 @@ impl<'t> ParseCx<'t> {
                 AttrData::Float { spelling, ty }
             }
             AttrSyntax::Str(s) => {
-                let spelling = self.sym(s);
+                // In a part of a parallel parse, string values are left to the merge to
+                // unique (see `ParseCx::part`).
+                let spelling = if self.part { self.module.ctx.sym_unindexed(s) } else { self.sym(s) };
                 AttrData::String { spelling, ty }
             }
             AttrSyntax::Word(w) => {

@@ -563,6 +563,7 @@ fn parse_part(
     plain: bool,
 ) -> Option<ParsedPart> {
     let mut cx = ParseCx::new(text);
+    cx.part = true;
     cx.reserve_for(stop.unwrap_or(text.len()).saturating_sub(start));
     if head > 0 && head <= start {
         grammar::FileParser::new().parse(&mut cx, TokenStream::new(&text[..head]).plain(plain).map(to_grammar)).ok()?;
