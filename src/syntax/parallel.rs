@@ -55,6 +55,10 @@ const SMALL_PART_BYTES: usize = 1 << 17;
 /// How far past its ideal place a cut may move to find a line that starts an op.
 const CUT_SEARCH_BYTES: usize = 1 << 16;
 
+/// Bytes of text per string the main context of a parallel parse is sized for: a node of
+/// a TensorFlow graph brings one string of its own (its name) in about 250 to 300 bytes.
+const MAIN_BYTES_PER_STRING: usize = 256;
+
 /// How many threads to parse `len` bytes with (1: sequentially).
 pub fn threads_for(len: usize) -> usize {
     if len < PARALLEL_MIN_BYTES {
@@ -203,6 +207,9 @@ pub fn parse_split<'t>(text: &'t str, parts: &[PartRange], workers: usize, relea
         let (send, receive) = mpsc::channel();
         let mut cx = ParseCx::new(text);
         cx.parts = Some(receive);
+        // The parts' strings come here: a string index sized for them from the start is
+        // not rehashed, a million entries at a time, while the workers wait for merges.
+        cx.module.ctx.reserve(text.len() / MAIN_BYTES_PER_STRING, 0);
         let mut tokens = SplicingTokens {
             inner: TokenStream::new(text).plain(plain),
             board: &board,
