@@ -27,7 +27,10 @@ pub struct UseOverlay<'b> {
     body: &'b Body,
     /// Operands of edited ops.
     operands: FxHashMap<OpId, SmallVec<[ValueId; 4]>>,
-    /// Use chains of touched values, most recently added first (as [`Body::uses`]).
+    /// Use chains of touched values, most recently added *last* (the reverse of
+    /// [`Body::uses`]): a use moved to a value is pushed, not inserted at the front, so a
+    /// value that takes the uses of many others (CSE's surviving expression) costs one step
+    /// per use, not one per use already there.
     chains: FxHashMap<ValueId, Vec<Use>>,
     edits: Vec<Edit>,
 }
@@ -72,7 +75,7 @@ impl<'b> UseOverlay<'b> {
     /// Every place `v` is used, most recently added first.
     pub fn uses(&self, v: ValueId) -> Vec<Use> {
         match self.chains.get(&v) {
-            Some(c) => c.clone(),
+            Some(c) => c.iter().rev().copied().collect(),
             None => self.body.uses(v).collect(),
         }
     }
@@ -96,9 +99,14 @@ impl<'b> UseOverlay<'b> {
             slot: slot as u32,
         };
         let old = self.operand(op, slot);
-        self.chain(old).retain(|&x| x != u);
+        // A use is in its value's chain once. Searched from the most recent end: a caller
+        // moving the uses of a value one by one in `uses` order takes each from there.
+        let chain = self.chain(old);
+        if let Some(at) = chain.iter().rposition(|&x| x == u) {
+            chain.remove(at);
+        }
         self.set_slot(op, slot, v);
-        self.chain(v).insert(0, u);
+        self.chain(v).push(u);
         self.edits.push(Edit::SetOperand(u, v));
     }
 
@@ -107,14 +115,13 @@ impl<'b> UseOverlay<'b> {
         if from == to {
             return;
         }
+        // As the body does: `from`'s uses, most recent first, each put at the head of
+        // `to`'s chain; in the reversed order kept here, appended oldest last.
         let moved = std::mem::take(self.chain(from));
         for &u in &moved {
             self.set_slot(u.op, u.slot as usize, to);
         }
-        let chain = self.chain(to);
-        let rest = std::mem::take(chain);
-        chain.extend(moved.iter().rev().copied());
-        chain.extend(rest);
+        self.chain(to).extend(moved.iter().rev().copied());
         self.edits.push(Edit::ReplaceAllUses(from, to));
     }
 
@@ -125,9 +132,11 @@ impl<'b> UseOverlay<'b> {
 
     fn chain(&mut self, v: ValueId) -> &mut Vec<Use> {
         let body = self.body;
-        self.chains
-            .entry(v)
-            .or_insert_with(|| body.uses(v).collect())
+        self.chains.entry(v).or_insert_with(|| {
+            let mut chain: Vec<Use> = body.uses(v).collect();
+            chain.reverse();
+            chain
+        })
     }
 
     fn set_slot(&mut self, op: OpId, slot: usize, v: ValueId) {
@@ -229,6 +238,40 @@ mod tests {
                 replayed.operands(op).collect::<Vec<_>>(),
                 edited.operands(op).collect::<Vec<_>>()
             );
+        }
+    }
+
+    /// The uses of a value with many users moved one by one to another (CSE in a graph
+    /// region), in the order `uses` gives them and in the opposite order: the overlay's
+    /// chains are the edited body's after every step.
+    #[test]
+    fn many_uses_moved_one_by_one_match_the_edited_body() {
+        let t = "tensor<i32>";
+        let users: String = (0..40).map(|i| format!("  %u{i} = \"t.U\"(%b, %a) : ({t}, {t}) -> {t}\n")).collect();
+        let text = format!(
+            "tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {{\n  %a = \"t.A\"() : () -> {t}\n  %b = \"t.B\"() : () -> {t}\n{users}}}\n"
+        );
+        let m = crate::syntax::parse_module(&text).expect("parses");
+        let o = ops(&m);
+        let (a, b) = (m.body.results(o[0])[0], m.body.results(o[1])[0]);
+        for reverse in [false, true] {
+            let mut edited = m.body.clone();
+            let mut overlay = UseOverlay::new(&m.body);
+            let mut moving = overlay.uses(b);
+            if reverse {
+                moving.reverse();
+            }
+            for u in moving {
+                edited.set_operand(u.op, u.slot as usize, a);
+                overlay.set_operand(u.op, u.slot as usize, a);
+                for v in [a, b] {
+                    assert_eq!(overlay.uses(v), edited.uses(v).collect::<Vec<_>>());
+                }
+            }
+            assert!(!overlay.has_uses(b));
+            let mut replayed = m.body.clone();
+            overlay.into_edits().replay(&mut replayed);
+            assert_eq!(replayed.uses(a).collect::<Vec<_>>(), edited.uses(a).collect::<Vec<_>>());
         }
     }
 }
