@@ -55,7 +55,7 @@ pub(crate) struct Piece {
     pub len: usize,
     /// One op with more than `piece_ops` nested ops.
     pub alone: bool,
-    /// The ops are numbered in order from `first` ([`Body::consecutive_ops`]): they are
+    /// The ops are numbered in order from `first` ([`Body::numbered_ops`]): they are
     /// listed without reading their links.
     pub numbered: bool,
 }

@@ -848,19 +848,12 @@ impl Body {
         self.ops[op.index()].next.op()
     }
 
-    /// The ids of `block`'s ops, if they are consecutive and in order (`first`, `first + 1`,
-    /// …): a parsed block without regions in it, unless a pass moved its ops. Then its ops
-    /// can be handed out by number instead of by walking their links. See
-    /// [`numbered_ops`](Self::numbered_ops), which this is without the ops with regions.
-    pub fn consecutive_ops(&self, block: BlockId) -> Option<std::ops::Range<usize>> {
-        self.numbered_ops(block).map(|n| n.ids)
-    }
-
-    /// `block`'s ops if they are numbered in order ([`consecutive_ops`](Self::consecutive_ops)),
-    /// with those of them that have regions: found in one pass over the ops (each op's
-    /// parent, next link and regions, read in memory order), on every thread of rayon's pool
-    /// for a long block. Whoever cuts the block into pieces then needs to look at no other
-    /// op.
+    /// `block`'s ops if their ids are consecutive and in order (`first`, `first + 1`, …): a
+    /// parsed block, unless a pass moved its ops. Then its ops can be handed out by number
+    /// instead of by walking their links. Found in one pass over the ops (each op's parent,
+    /// next link and regions, read in memory order), on every thread of rayon's pool for a
+    /// long block, with those of them that have regions: whoever cuts the block into pieces
+    /// or resolves its names then needs to look at no other op.
     pub fn numbered_ops(&self, block: BlockId) -> Option<NumberedOps> {
         let (first, last) = (self.first_op(block)?.index(), self.last_op(block)?.index());
         let len = self.block_len(block);
@@ -873,24 +866,19 @@ impl Body {
             let linked = o.parent.block() == Some(block) && (i == last || o.next.op() == Some(OpId::new(i + 1)));
             linked.then_some(!o.regions.is_empty())
         };
-        let with_regions = if len < CONSECUTIVE_CHECK_CHUNK {
-            let mut found = Vec::new();
-            for i in first..=last {
-                if check(i)? {
-                    found.push(OpId::new(i));
-                }
+        let step = |mut found: Vec<OpId>, i: usize| {
+            if check(i)? {
+                found.push(OpId::new(i));
             }
-            found
+            Some(found)
+        };
+        let with_regions = if len < CONSECUTIVE_CHECK_CHUNK {
+            (first..last + 1).try_fold(Vec::new(), step)?
         } else {
             (first..last + 1)
                 .into_par_iter()
                 .with_min_len(CONSECUTIVE_CHECK_CHUNK)
-                .try_fold(Vec::new, |mut found, i| {
-                    if check(i)? {
-                        found.push(OpId::new(i));
-                    }
-                    Some(found)
-                })
+                .try_fold(Vec::new, step)
                 .try_reduce(Vec::new, |mut a, b| {
                     a.extend(b);
                     Some(a)
@@ -1302,11 +1290,12 @@ mod tests {
 
     #[test]
     fn consecutive_ops_are_found_only_when_numbered_in_order() {
+        let ids = |body: &Body, b: BlockId| body.numbered_ops(b).map(|n| n.ids);
         let mut body = Body::new();
         let block = body.create_block(Span::default());
         let mut cx = Context::new();
         let name = cx.sym("x.op");
-        assert_eq!(body.consecutive_ops(block), None, "an empty block");
+        assert_eq!(ids(&body, block), None, "an empty block");
         // An op in another block first, so the block's ids do not start at 0.
         let other = body.create_block(Span::default());
         let stray = body.create_op(OpSpec::default(), name);
@@ -1314,27 +1303,27 @@ mod tests {
         // Long enough to be checked on several threads (tests use tiny chunks).
         let ops: Vec<OpId> = (0..50).map(|_| body.create_op(OpSpec::default(), name)).collect();
         body.append_ops(block, &ops);
-        assert_eq!(body.consecutive_ops(block), Some(1..51));
-        assert_eq!(body.consecutive_ops(other), Some(0..1));
+        assert_eq!(ids(&body, block), Some(1..51));
+        assert_eq!(ids(&body, other), Some(0..1));
         // Two ops swapped: the same ids, not in order.
         body.move_op_after(ops[10], ops[11]);
-        assert_eq!(body.consecutive_ops(block), None);
+        assert_eq!(ids(&body, block), None);
         body.move_op_before(ops[10], ops[11]);
-        assert_eq!(body.consecutive_ops(block), Some(1..51));
+        assert_eq!(ids(&body, block), Some(1..51));
         // An op taken out of the middle, and put back at the end.
         body.detach_op(ops[20]);
-        assert_eq!(body.consecutive_ops(block), None);
+        assert_eq!(ids(&body, block), None);
         body.append_op(block, ops[20]);
-        assert_eq!(body.consecutive_ops(block), None);
+        assert_eq!(ids(&body, block), None);
         // A gap: the last op moved to another block.
         body.detach_op(ops[20]);
         body.move_op_before(ops[20], ops[21]);
-        assert_eq!(body.consecutive_ops(block), Some(1..51));
+        assert_eq!(ids(&body, block), Some(1..51));
         body.move_op_to_end(ops[49], other);
-        assert_eq!(body.consecutive_ops(block), Some(1..50));
+        assert_eq!(ids(&body, block), Some(1..50));
         body.move_op_to_end(ops[0], other);
-        assert_eq!(body.consecutive_ops(block), Some(2..50));
+        assert_eq!(ids(&body, block), Some(2..50));
         body.move_op_to_end(ops[30], other);
-        assert_eq!(body.consecutive_ops(block), None, "a hole in the middle");
+        assert_eq!(ids(&body, block), None, "a hole in the middle");
     }
 }

@@ -14,12 +14,12 @@
 //!
 //! A large block (a graph) is resolved on every thread of rayon's pool, with the outcome
 //! of one thread: its ops listed and its uses found by number when its ops are numbered in
-//! order ([`Body::consecutive_ops`], a parsed graph's; otherwise by a walk), its names
+//! order ([`Body::numbered_ops`], a parsed graph's; otherwise by a walk), its names
 //! defined by shard ([`Defs::define_ops`]), its uses looked up in parallel, and all uses
 //! bound by their value's shard ([`Body::bind_all_operands`]).
 //!
 //! [`Body::bind_all_operands`]: crate::ir::Body::bind_all_operands
-//! [`Body::consecutive_ops`]: crate::ir::Body::consecutive_ops
+//! [`Body::numbered_ops`]: crate::ir::Body::numbered_ops
 
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -297,20 +297,20 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], min_parallel: usize, er
         uses_of_scope.clear();
         // A graph's ops are usually numbered in block order: then they are listed, and their
         // uses found, on every thread instead of by walking the block.
-        let consecutive = if parallel { single.and_then(|b| body.consecutive_ops(b)) } else { None };
-        if let Some(ops) = consecutive.clone() {
-            let n = pending.len();
+        // The order check also lists the ops with regions, whose scopes come next.
+        let numbered = if parallel { single.and_then(|b| body.numbered_ops(b)) } else { None };
+        if let Some(numbered) = &numbered {
+            let (ops, n) = (numbered.ids.clone(), pending.len());
             let (lo, hi) = (first_not_below(0, n, &|p| op_at(p) < ops.start), first_not_below(0, n, &|p| op_at(p) < ops.end));
-            let with_regions;
-            (groups, with_regions) = list_consecutive(module, ops, &mut defining);
+            groups = list_consecutive(module, ops, &mut defining);
             uses_of_scope.par_extend((lo..hi).into_par_iter().map(|p| at(p) as u32));
-            for op in with_regions {
+            for &op in &numbered.with_regions {
                 for &r in body.op(op).regions.iter().rev() {
                     stack.push(Step::Enter { scope: Some(r), iso });
                 }
             }
         }
-        for &block in blocks_of_scope.iter().filter(|_| consecutive.is_none()) {
+        for &block in blocks_of_scope.iter().filter(|_| numbered.is_none()) {
             // Defining a name reads and writes its slot in the table, anywhere in memory in
             // a large graph: loaded some ops ahead.
             let mut ahead = body.block_ops(block).skip(DEFINE_AHEAD);
@@ -363,33 +363,21 @@ fn first_not_below(mut lo: usize, mut hi: usize, below: &dyn Fn(usize) -> bool) 
     lo
 }
 
-/// For a block whose ops are numbered `ops` in order ([`Body::consecutive_ops`]), what the
-/// walk would find, found on every thread: its ops into `defining`, how many named result
-/// groups they define, and which of them have regions, in order.
+/// For a block whose ops are numbered `ops` in order ([`Body::numbered_ops`]), what the
+/// walk would find, found on every thread: its ops into `defining`, and how many named
+/// result groups they define.
 ///
-/// [`Body::consecutive_ops`]: crate::ir::Body::consecutive_ops
-fn list_consecutive(module: &Module, ops: std::ops::Range<usize>, defining: &mut Vec<OpId>) -> (usize, Vec<OpId>) {
+/// [`Body::numbered_ops`]: crate::ir::Body::numbered_ops
+fn list_consecutive(module: &Module, ops: std::ops::Range<usize>, defining: &mut Vec<OpId>) -> usize {
     defining.par_extend(ops.clone().into_par_iter().map(OpId::new));
     ops.into_par_iter()
         .with_min_len(LIST_CHUNK)
-        .fold(
-            || (0, Vec::new()),
-            |(mut groups, mut with_regions), i| {
-                let op = OpId::new(i);
-                result_defs(module, op, &mut |_, _, _, _| groups += 1);
-                if !module.body.op(op).regions.is_empty() {
-                    with_regions.push(op);
-                }
-                (groups, with_regions)
-            },
-        )
-        .reduce(
-            || (0, Vec::new()),
-            |(g1, mut r1), (g2, r2)| {
-                r1.extend(r2);
-                (g1 + g2, r1)
-            },
-        )
+        .map(|i| {
+            let mut groups = 0;
+            result_defs(module, OpId::new(i), &mut |_, _, _, _| groups += 1);
+            groups
+        })
+        .sum()
 }
 
 /// Ops per rayon task in [`list_consecutive`].
