@@ -4,12 +4,17 @@
 //!
 //! The command line's `--keep-comments` drops a run of comments that a blank line separates
 //! from the op below it; a formatter must not lose text, so here every own-line comment run
-//! is placed above the op (or before the `}` / end of file) that follows it, with the blank
-//! lines between runs kept (collapsed to one). A comment the printer has no place for (one
-//! inside a multi-line op, before a block label) makes formatting fail with a diagnostic
-//! instead of dropping it. `--split-input-file` markers (`// -----`) are kept: each chunk is
-//! formatted on its own. Output lines carry no trailing whitespace and the result is
-//! idempotent (`tests`, test-files/format/).
+//! is placed above the op or block label (or before the `}` / end of file) that follows it.
+//! A comment the printer has no place for (one inside a multi-line op) makes formatting fail
+//! with a diagnostic instead of dropping it.
+//!
+//! Blank lines are kept where a person put them between items — ops, functions, graphs,
+//! block labels, comment runs, the alias definitions and what follows them — as rustfmt and
+//! gofmt keep them: a run of blank lines becomes one, none is added, and those right after a
+//! `{` or a block label or right before a `}` are dropped. `--split-input-file` markers
+//! (`// -----`) are kept, with a blank line above and below where the text had one: each
+//! chunk is formatted on its own. Output lines carry no trailing whitespace and the result
+//! is idempotent (`tests`, test-files/format/).
 
 use crate::diag::{Diagnostic, SourceFile};
 use crate::ir::{BlockId, CommentAnchor, Module, OpId, Span};
@@ -26,12 +31,22 @@ pub fn format_text(text: &str) -> Result<String, Vec<Diagnostic>> {
     let chunks = split_chunks(text);
     let mut out = String::with_capacity(text.len());
     for (i, &(offset, chunk)) in chunks.iter().enumerate() {
+        let formatted = format_chunk(chunk).map_err(|ds| ds.into_iter().map(|d| d.shifted(offset as u32)).collect::<Vec<_>>())?;
         if i > 0 {
             out.push_str(SPLIT_MARKER);
             out.push('\n');
+            // A blank line under the marker, where there was one and something follows.
+            let lead = &chunk[..chunk.len() - chunk.trim_start().len()];
+            if lead.contains('\n') && !formatted.is_empty() {
+                out.push('\n');
+            }
         }
-        let formatted = format_chunk(chunk).map_err(|ds| ds.into_iter().map(|d| d.shifted(offset as u32)).collect::<Vec<_>>())?;
         out.push_str(&formatted);
+        // A blank line above the next marker, where there was one below some text.
+        let trail = &chunk[chunk.trim_end().len()..];
+        if i + 1 < chunks.len() && !formatted.is_empty() && trail.matches('\n').count() > 1 {
+            out.push('\n');
+        }
     }
     Ok(out)
 }
@@ -78,17 +93,17 @@ pub fn comment_spans(text: &str) -> Vec<(u32, u32)> {
 }
 
 /// Re-attaches every comment that is alone on its line: runs of comments are placed above
-/// the op that follows them, or at the end of the block whose `}` follows them. Runs above
-/// alias definitions (`#a = ...`, which the printer puts first) are returned, to go at the
-/// top of the file.
+/// the op, block label or alias definition that follows them, or at the end of the block
+/// whose `}` follows them. Runs above something else that starts with `#` or `!` are
+/// returned, to go at the top of the file. Then the blank lines between items: an op, block
+/// label, alias or comment run with a blank line above it in the text gets one (as an empty
+/// comment line), unless it is the first thing in its block.
 fn place_comments(module: &mut Module, text: &str, comments: &[(u32, u32)]) -> Result<Vec<String>, Vec<Diagnostic>> {
     let mut header = Vec::new();
-    if comments.is_empty() {
-        return Ok(header);
-    }
-    let alias_at: rustc_hash::FxHashSet<u32> = module.aliases.iter().map(|a| a.span.start).collect();
+    let alias_at: rustc_hash::FxHashMap<u32, u32> = module.aliases.iter().enumerate().map(|(k, a)| (a.span.start, k as u32)).collect();
     let mut op_at: rustc_hash::FxHashMap<u32, OpId> = Default::default();
     let mut end_at: rustc_hash::FxHashMap<u32, BlockId> = Default::default();
+    let mut label_at: rustc_hash::FxHashMap<u32, BlockId> = Default::default();
     let mut stack: Vec<OpId> = module.body.block_ops(module.top).collect();
     while let Some(op) = stack.pop() {
         op_at.entry(module.body.op(op).span.start).or_insert(op);
@@ -98,6 +113,10 @@ fn place_comments(module: &mut Module, text: &str, comments: &[(u32, u32)]) -> R
                 end_at.insert(region.span.end.saturating_sub(1), last);
             }
             for &b in &region.blocks {
+                let block = module.body.block(b);
+                if block.label.is_some() {
+                    label_at.insert(block.span.start, b);
+                }
                 stack.extend(module.body.block_ops(b));
             }
         }
@@ -150,24 +169,27 @@ fn place_comments(module: &mut Module, text: &str, comments: &[(u32, u32)]) -> R
                 if text[end..p].matches('\n').count() > 1 {
                     lines.push(String::new());
                 }
-                if alias_at.contains(&(p as u32)) || text[p..].starts_with(['#', '!']) {
-                    header.extend(lines);
-                    i = j;
-                    continue;
-                }
-                match (op_at.get(&(p as u32)), end_at.get(&(p as u32))) {
-                    (Some(&op), _) => CommentAnchor::BeforeOp(op),
-                    (None, Some(&b)) => {
+                let at = p as u32;
+                match (alias_at.get(&at), op_at.get(&at), label_at.get(&at), end_at.get(&at)) {
+                    (Some(&k), ..) => CommentAnchor::BeforeAlias(k),
+                    (None, Some(&op), ..) => CommentAnchor::BeforeOp(op),
+                    (None, None, Some(&b), _) => CommentAnchor::BeforeBlock(b),
+                    (None, None, None, Some(&b)) => {
                         if lines.last().is_some_and(|l| l.is_empty()) {
                             lines.pop();
                         }
                         CommentAnchor::BlockEnd(b)
                     }
-                    (None, None) => {
+                    (None, None, None, None) if text[p..].starts_with(['#', '!']) => {
+                        header.extend(lines);
+                        i = j;
+                        continue;
+                    }
+                    (None, None, None, None) => {
                         let s = own[i];
                         return Err(vec![Diagnostic::error(
                             Span::new(s.0 as usize, s.1 as usize),
-                            "cannot format: the printed form has no place for this comment (inside an op or before a block label)",
+                            "cannot format: the printed form has no place for this comment (inside an op)",
                         )]);
                     }
                 }
@@ -176,10 +198,44 @@ fn place_comments(module: &mut Module, text: &str, comments: &[(u32, u32)]) -> R
         if matches!(anchor, CommentAnchor::BlockEnd(b) if b == module.top) && lines.last().is_some_and(|l| l.is_empty()) {
             lines.pop();
         }
+        if blank_line_before(text, own[i].0 as usize) && !opens_block(module, anchor) {
+            lines.insert(0, String::new());
+        }
         module.comments.entry(anchor).or_default().extend(lines);
         i = j;
     }
+    // Blank lines above ops, block labels and aliases that have no comments above them.
+    let items = op_at.iter().map(|(&at, &op)| (at, CommentAnchor::BeforeOp(op)));
+    let items = items.chain(label_at.iter().map(|(&at, &b)| (at, CommentAnchor::BeforeBlock(b))));
+    let items = items.chain(alias_at.iter().map(|(&at, &k)| (at, CommentAnchor::BeforeAlias(k))));
+    let blank: Vec<CommentAnchor> = items
+        .filter(|&(at, anchor)| !module.comments.contains_key(&anchor) && blank_line_before(text, at as usize) && !opens_block(module, anchor))
+        .map(|(_, anchor)| anchor)
+        .collect();
+    for anchor in blank {
+        module.comments.insert(anchor, vec![String::new()]);
+    }
     Ok(header)
+}
+
+/// Whether the text right above `at` (back to the previous non-blank character, which must
+/// exist) holds a blank line.
+fn blank_line_before(text: &str, at: usize) -> bool {
+    let before = text[..at].trim_end();
+    !before.is_empty() && text[before.len()..at].matches('\n').count() > 1
+}
+
+/// Whether what is printed at `anchor` is the first thing inside its block (so a blank line
+/// above it would follow the `{` or the block label: formatters drop those). The file's own
+/// block opens nowhere: what is above its first op (aliases, comments) is kept apart.
+fn opens_block(module: &Module, anchor: CommentAnchor) -> bool {
+    let body = &module.body;
+    match anchor {
+        CommentAnchor::BeforeOp(op) => body.parent_block(op).is_some_and(|b| b != module.top && body.first_op(b) == Some(op)),
+        CommentAnchor::BlockEnd(b) => b != module.top && body.block_len(b) == 0,
+        CommentAnchor::BeforeBlock(b) => body.block(b).parent.is_some_and(|r| body.region(r).blocks.first() == Some(&b)),
+        CommentAnchor::EndOfLine(_) | CommentAnchor::BeforeAlias(_) => false,
+    }
 }
 
 fn alone_on_line(text: &str, at: usize) -> bool {
@@ -298,7 +354,7 @@ mod tests {
     fn keeps_detached_comments_and_is_idempotent() {
         let text = "// RUN: x\n\n// About the graph.\ntfg.graph #tf_type.version<producer = 1, min_consumer = 1> {\n    %a, %ctl = A : () -> (tensor<f32>)   \n  // end\n}\n\n// tail\n";
         let once = format_text(text).expect("formats");
-        assert_eq!(once, "// RUN: x\n\n// About the graph.\ntfg.graph #tf_type.version<producer = 1, min_consumer = 1> {\n  %a, %ctl = A : () -> (tensor<f32>)\n  // end\n}\n// tail\n");
+        assert_eq!(once, "// RUN: x\n\n// About the graph.\ntfg.graph #tf_type.version<producer = 1, min_consumer = 1> {\n  %a, %ctl = A : () -> (tensor<f32>)\n  // end\n}\n\n// tail\n");
         assert_eq!(format_text(&once).expect("formats"), once);
     }
 

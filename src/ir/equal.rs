@@ -244,6 +244,8 @@ impl Cmp<'_> {
                 CommentAnchor::BeforeOp(op) => op_map.get(op).map(|&o| CommentAnchor::BeforeOp(o)),
                 CommentAnchor::EndOfLine(op) => op_map.get(op).map(|&o| CommentAnchor::EndOfLine(o)),
                 CommentAnchor::BlockEnd(b) => self.blocks.get(b).map(|&o| CommentAnchor::BlockEnd(o)),
+                CommentAnchor::BeforeBlock(b) => self.blocks.get(b).map(|&o| CommentAnchor::BeforeBlock(o)),
+                CommentAnchor::BeforeAlias(k) => Some(CommentAnchor::BeforeAlias(*k)),
             };
             let other = mapped.and_then(|m| self.b.comments.get(&m));
             if other != Some(lines) {

@@ -32,6 +32,12 @@ pub enum CommentAnchor {
     EndOfLine(OpId),
     /// Before the closing `}` of this block's region (or the end of the file for the top block).
     BlockEnd(BlockId),
+    /// Above this block's label (`^bb1:`), at the label's indentation; only the formatter
+    /// places comments and blank lines here.
+    BeforeBlock(BlockId),
+    /// Above the alias definition of this index in [`Module::aliases`]; only the formatter
+    /// places comments and blank lines here.
+    BeforeAlias(u32),
 }
 
 /// A parsed file.

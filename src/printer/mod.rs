@@ -231,7 +231,8 @@ impl Printer<'_> {
             self.out.push('\n');
             return;
         }
-        for alias in &m.aliases {
+        for (k, alias) in m.aliases.iter().enumerate() {
+            self.print_comments(CommentAnchor::BeforeAlias(k as u32), 0);
             match alias.value {
                 AliasValue::Attr(a) => {
                     self.out.push('#');

@@ -132,6 +132,7 @@ impl Printer<'_> {
             let empty = m.body.block_len(b) == 0;
             let header = !is_entry || (entry_args && !bd.args.is_empty()) || (empty_header && empty && bd.args.is_empty())
                 || (!self.opts.canonical && is_entry && bd.label.is_some() && (entry_args || !bd.args.is_empty()));
+            self.print_comments(CommentAnchor::BeforeBlock(b), indent);
             if header {
                 self.print_block_header(b, indent);
             }

@@ -10,6 +10,7 @@
 // CHECK-NEXT: {{^}}  // Above A.
 // CHECK-NEXT: {{^}}  %a, %ctl = A name("a") : () -> (tensor<f32>){{$}}
 // CHECK-NEXT: {{^}}  %b, %ctl_0 = B(%a) name("b") : (tensor<f32>) -> (tensor<f32>)   // same line as B{{$}}
+// CHECK-EMPTY:
 // CHECK-NEXT: {{^}}  // At the end of the graph.
 // CHECK-NEXT: {{^}}}
 // CHECK-NEXT: {{^}}tfg.func @f(%x: tensor<f32> {tfg.name = "x"})
