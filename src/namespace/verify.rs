@@ -744,7 +744,7 @@ fn tf_kind_ok(m: &Module, kind: &str, a: AttrId) -> bool {
         "bool" => matches!(data, AttrData::Bool(_)),
         "type" => matches!(data, AttrData::Type(_)),
         "shape" => matches!(data, AttrData::TfShape(_)) || opaque("#tf_type.shape"),
-        "tensor" => matches!(data, AttrData::Dense { .. } | AttrData::DenseResource { .. }) || opaque("#tf_type.tensor_proto") || opaque("dense"),
+        "tensor" => matches!(data, AttrData::Dense { .. } | AttrData::DenseResource { .. }) || opaque("#tf_type.tensor_proto") || opaque("#tf_type<tensor_proto") || opaque("dense"),
         "func" => matches!(data, AttrData::TfFunc { .. } | AttrData::SymbolRef(_)),
         _ => true,
     }

@@ -780,10 +780,18 @@ impl<'t> ParseCx<'t> {
         }
         let data = match v {
             AttrSyntax::Done(a) => {
-                if ty.is_some() {
-                    return fail(span, "unexpected ':' after attribute that takes no type");
+                let Some(t) = ty else { return Ok(a) };
+                // A dialect attribute may take a trailing type (MLIR's extended attributes:
+                // `#tf_type<tensor_proto : "0x..."> : tensor<!tf_type.variant>`); kept verbatim.
+                let ctx = &mut self.module.ctx;
+                match ctx.attr_data(a) {
+                    AttrData::Opaque(s) if ctx.str(*s).starts_with('#') => {
+                        let text = format!("{} : {}", ctx.str(*s), crate::printer::type_to_string(ctx, t));
+                        let s = ctx.sym(&text);
+                        return Ok(ctx.attr(AttrData::Opaque(s)));
+                    }
+                    _ => return fail(span, "unexpected ':' after attribute that takes no type"),
                 }
-                return Ok(a);
             }
             AttrSyntax::Int(neg, digits) => {
                 let spelling = self.signed_sym(neg, digits);

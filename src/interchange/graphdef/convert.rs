@@ -456,8 +456,10 @@ pub fn tensor_to_ir(ctx: &mut Context, t: &TensorProto) -> Res<AttrId> {
             }
         }
     }
+    // Quantized, resource, variant and the newer small float and int types have no MLIR
+    // element literal: TensorFlow's `ConvertTensor` keeps them as a `TensorProtoAttr`.
     let elems = match t.dtype {
-        20 | 21 | 24..=33 => None,
+        11 | 12 | 13 | 15 | 16 | 20 | 21 | 24..=33 => None,
         _ => Some(tensor_elems(t, n)?),
     };
     let Some(elems) = elems.filter(|e| e.len() == n || (e.len() == 1 && n > 0)) else {
@@ -751,6 +753,7 @@ pub fn ir_to_tensor(ctx: &Context, a: AttrId) -> Res<TensorProto> {
     fn flatten(ctx: &Context, a: AttrId, out: &mut Vec<AttrId>) {
         match ctx.attr_data(ctx.resolved_attr(a)) {
             AttrData::Array(items) => items.iter().for_each(|&i| flatten(ctx, i, out)),
+            AttrData::Unit => {} // `dense<>`: no elements
             _ => out.push(a),
         }
     }

@@ -58,11 +58,12 @@ fn loc_to_debug_info(m: &Module, loc: Option<crate::ir::AttrId>) -> Option<Exper
             }
         }
     };
-    match m.ctx.attr_data(loc) {
+    // Locations read from text may be `#loc` alias references.
+    match m.ctx.attr_data(m.ctx.resolved_attr(loc)) {
         AttrData::Loc(Location::Name { name, .. }) => push(m.ctx.str(*name)),
         AttrData::Loc(Location::Fused { locs, .. }) => {
             for &l in locs {
-                if let AttrData::Loc(Location::Name { name, .. }) = m.ctx.attr_data(l) {
+                if let AttrData::Loc(Location::Name { name, .. }) = m.ctx.attr_data(m.ctx.resolved_attr(l)) {
                     push(m.ctx.str(*name));
                 }
             }
@@ -373,7 +374,10 @@ pub(super) fn read_resource_ids(m: &Module, op: OpId, f: &mut FunctionDef) {
         m.op_attr(op, key)
             .and_then(|a| ir_to_tensor(&m.ctx, a).ok())
             .and_then(|t| canonical_tensor(&t))
-            .map(|(_, _, e)| match e {
+            .map(|(_, dims, e)| match e {
+                // A splat (`dense<0> : tensor<2xi32>`, as canonical printing writes equal
+                // values) stands for every element.
+                Elems::Int(v) if v.len() == 1 => vec![v[0] as u32; dims.iter().product::<i64>().clamp(0, 1 << 20) as usize],
                 Elems::Int(v) => v.into_iter().map(|x| x as u32).collect(),
                 _ => vec![],
             })
