@@ -67,7 +67,16 @@ seed() { # seed TARGET DIR
           [ -e "$out" ] || { printf "\\$(printf '%03o' $(((sum >> (8 * k)) & 255)))" >"$out"; cat "$f" >>"$out"; }
         done
         n=$((n + 1))
-      done < <(find test-files "$conformance/tfg" -name '*.mlir' -size -64k -not -path '*/pending/*' -print0 2>/dev/null) ;;
+      done < <(find test-files "$conformance/tfg" -name '*.mlir' -size -64k -not -path '*/pending/*' -print0 2>/dev/null)
+      # The hostile-shape inputs (issue 35) with every selector byte: each pass sees them.
+      while IFS= read -r -d '' f; do
+        local sum; sum=$(cksum <"$f" | cut -d' ' -f1)
+        for k in $(seq 0 255); do
+          local out="$dir/seed-hostile-$sum-$k"
+          [ -e "$out" ] || { printf "\\$(printf '%03o' "$k")" >"$out"; cat "$f" >>"$out"; }
+        done
+        n=$((n + 1))
+      done < <(find test-files/reliability -name 'hostile-shapes*.mlir' -print0 2>/dev/null) ;;
     *)
       while IFS= read -r -d '' f; do
         cp -n "$f" "$dir/seed-$(cksum <"$f" | cut -d' ' -f1)"; n=$((n + 1))
@@ -91,7 +100,10 @@ for t in "${targets[@]}"; do
   mkdir -p "fuzz/artifacts/$t"
   log="$fuzz_dir/$t.log"
   # -rss_limit_mb: the tool's own memory bound for hostile input; -timeout: a hang is a finding.
-  if cargo fuzz run --dev -s none "$t" "$corpus" -- -max_total_time="$seconds" -timeout=30 \
+  # A target's dictionary (fuzz/dict/TARGET.dict), when it has one.
+  dict=()
+  [ -f "fuzz/dict/$t.dict" ] && dict=(-dict="fuzz/dict/$t.dict")
+  if cargo fuzz run --dev -s none "$t" "$corpus" -- ${dict[@]+"${dict[@]}"} -max_total_time="$seconds" -timeout=30 \
       -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 >"$log" 2>&1; then
     execs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
     echo "fuzz: $t: no finding in ${seconds}s (${execs:-?} runs, corpus $(ls "$corpus" | wc -l) inputs)"

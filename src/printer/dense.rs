@@ -71,7 +71,8 @@ pub fn write_dense_canonical(ctx: &Context, value: AttrId, ty: TypeId, out: &mut
         _ => (vec![], ty),
     };
     let kind = kind_of(ctx, elem);
-    let count: i64 = shape.iter().map(|&d| d.max(0)).product();
+    // Saturating: a declared shape's element count may overflow (`tensor<4294967296x4294967296x4294967296xf32>`).
+    let count: i64 = shape.iter().fold(1i64, |a, &d| a.saturating_mul(d.max(0)));
     let value = ctx.resolved_attr(value);
     let elems: Vec<Elem> = match ctx.attr_data(value) {
         // `dense<>`: no elements.
@@ -244,7 +245,7 @@ fn decode_raw(bytes: &[u8], kind: &Kind, count: i64) -> Option<Vec<Elem>> {
         // `i0`: no bits at all; the one value is 0.
         Some(0) => bytes.is_empty().then(|| vec![Elem::Int(BigUint::from_u128(0))]),
         Some(size) => {
-            if bytes.len() != size * count && bytes.len() != size {
+            if Some(bytes.len()) != size.checked_mul(count) && bytes.len() != size {
                 return None;
             }
             Some(bytes.chunks(size).map(|c| decode_chunk(c, kind)).collect())

@@ -50,7 +50,7 @@ pub fn run(m: &mut Module, target: PassTarget, opts: &Options, choose: Chooser) 
 
 /// Converts `target` (a `tfg.graph` or `tfg.func`) into a `func.func` that takes its place.
 pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) -> Result<(OpId, u64), Vec<Diagnostic>> {
-    crate::passes::folding::shape_inference::run(m, PassTarget::Op(target), &mut PassContext::new())?;
+    crate::passes::folding::shape_inference::run(m, PassTarget::Op(target), &mut PassContext::new(), crate::passes::folding::tensor::DEFAULT_MAX_CONSTANT_BYTES)?;
     let Some(block) = tfg::body_block(m, target) else {
         return Err(vec![Diagnostic::error(m.body.op(target).span, "convert-tf-to-torch: the op has no body")]);
     };

@@ -171,6 +171,21 @@ impl<'m> TorchEmitter<'m> {
         Diagnostic::error(node.span, format!("convert-tf-to-torch: {} '{}': {}", node.op_type, node.name, msg.as_ref()))
     }
 
+    /// An error naming `node`, the shape and the bytes, when a literal of `shape` and `dt`
+    /// that a lowering writes out element by element would declare more than the budget
+    /// (the passes' default `max-constant-bytes`, 10 MiB): a declared size is untrusted input.
+    pub fn within_budget(&self, node: &TfNode, what: &str, shape: &[i64], dt: Dt) -> Result<(), Diagnostic> {
+        let bytes = shape.iter().fold(1i64, |a, &d| a.saturating_mul(d.max(0))).saturating_mul(dt.size_bytes());
+        let budget = crate::passes::folding::tensor::DEFAULT_MAX_CONSTANT_BYTES;
+        if bytes <= budget {
+            return Ok(());
+        }
+        Err(self.err(
+            node,
+            format!("{what} of shape {} ({}) would take {bytes} bytes written out, more than the {budget}-byte budget", super::types::show_shape(shape), dt.spelling()),
+        ))
+    }
+
     // ------------------------------------------------------------ the value map
 
     /// Records the torch value of a TensorFlow value.

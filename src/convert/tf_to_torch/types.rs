@@ -41,6 +41,16 @@ impl Dt {
         matches!(self, Dt::F16 | Dt::Bf16 | Dt::F32 | Dt::F64)
     }
 
+    /// Bytes per element.
+    pub fn size_bytes(self) -> i64 {
+        match self {
+            Dt::I1 | Dt::Si8 | Dt::Ui8 => 1,
+            Dt::F16 | Dt::Bf16 | Dt::Si16 => 2,
+            Dt::F32 | Dt::Si32 => 4,
+            Dt::F64 | Dt::Si64 => 8,
+        }
+    }
+
     /// TorchScript's `ScalarType` number (c10/core/ScalarType.h).
     pub fn scalar_type_code(self) -> i64 {
         match self {
@@ -122,7 +132,8 @@ impl TTy {
     }
 
     pub fn num_elements(&self) -> i64 {
-        self.shape.iter().product()
+        // Saturating: a declared shape may overflow i64.
+        self.shape.iter().fold(1i64, |a, &d| a.saturating_mul(d))
     }
 
     pub fn with_shape(&self, shape: Vec<i64>) -> TTy {

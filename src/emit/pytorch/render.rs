@@ -201,7 +201,13 @@ impl Renderer<'_> {
                     .and_then(|v| Literal::decode(&m.ctx, v))
                     .ok_or_else(|| "--emit=pytorch: a torch.vtensor.literal whose elements do not match its type".to_string())?;
                 let small = lit.len() <= 1 || (!lit.elem.is_float() && lit.len() <= INLINE_LIMIT);
-                if small && lit.shape.is_empty() {
+                if lit.is_splat() {
+                    // `torch.full(...)` in `__init__`: a splat is not expanded into the
+                    // weights (its declared size may be anything).
+                    let name = self.weight_name(op, results[0]);
+                    self.decls.push(fill(CONSTANT_TEMPLATE, &[("name", &name), ("value", &lit.python())]));
+                    self.exprs.insert(results[0], format!("self.{name}"));
+                } else if small && lit.shape.is_empty() {
                     self.exprs.insert(results[0], lit.python());
                 } else if small {
                     // A buffer, so it moves with the module (`.to("cuda")`), but not a weight.

@@ -13,7 +13,7 @@ use crate::ir::attrs::AttrData;
 use crate::ir::types::TypeData;
 use crate::ir::{AttrId, Context, TypeId};
 use prost::bytes::Bytes;
-use crate::passes::folding::tensor::{num_elements, DType, Tensor, Values};
+use crate::passes::folding::tensor::{num_elements, DType, Tensor, Values, DEFAULT_MAX_CONSTANT_BYTES};
 
 /// An element type of a torch tensor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,6 +115,11 @@ pub struct Literal {
     raw: Option<Bytes>,
     /// The elements as values (for the Python spelling, and when there are no raw bytes).
     tensor: Option<Tensor>,
+    /// The one element of a splat that declares more than the passes' default
+    /// `max-constant-bytes` (10 MiB; `dense<1.0> : tensor<...>`): written as
+    /// `torch.full(...)`, never expanded (its declared size may be anything). Smaller splats
+    /// are weights like any other.
+    splat: Option<Tensor>,
 }
 
 impl Literal {
@@ -134,6 +139,17 @@ impl Literal {
     pub fn decode(ctx: &Context, value: AttrId) -> Option<Literal> {
         let (shape, elem) = Literal::header(ctx, value)?;
         let n = usize::try_from(num_elements(&shape)).ok()?;
+        let fits = |t: &Tensor| match (t.dtype, elem) {
+            (DType::Bool, Elem::Bool) => true,
+            (DType::Int { width, .. }, e) => !e.is_float() && e != Elem::Bool && e.size() * 8 == width as usize,
+            (DType::Float(sem), e) => e.is_float() && e.size() * 8 == sem.bits as usize,
+            _ => false,
+        };
+        if n > 1 && declared_bytes_of(elem, &shape) > DEFAULT_MAX_CONSTANT_BYTES {
+            if let Some(s) = Tensor::splat_of(ctx, value) {
+                return fits(&s.scalar).then_some(Literal { elem, shape, raw: None, tensor: None, splat: Some(s.scalar) });
+            }
+        }
         let AttrData::Dense { value: inner, .. } = ctx.attr_data(ctx.resolved_attr(value)) else { return None };
         // Bytes held as such are shared (an imported file's weights are not copied).
         let raw = match ctx.attr_data(*inner) {
@@ -141,23 +157,22 @@ impl Literal {
             AttrData::String { spelling, .. } if elem != Elem::Bool => crate::ir::hex::unhex(ctx.str(*spelling)).map(Bytes::from),
             _ => None,
         }
-        .filter(|b| b.len() == n * elem.size() && n > 1);
+        .filter(|b| Some(b.len()) == n.checked_mul(elem.size()) && n > 1);
         let tensor = if raw.is_none() || n <= INLINE_LIMIT {
             let t = Tensor::from_attr(ctx, value)?;
-            let ok = match (t.dtype, elem) {
-                (DType::Bool, Elem::Bool) => true,
-                (DType::Int { width, .. }, e) => !e.is_float() && e != Elem::Bool && e.size() * 8 == width as usize,
-                (DType::Float(sem), e) => e.is_float() && e.size() * 8 == sem.bits as usize,
-                _ => false,
-            };
-            if !ok {
+            if !fits(&t) {
                 return None;
             }
             Some(t)
         } else {
             None
         };
-        Some(Literal { elem, shape, raw, tensor })
+        Some(Literal { elem, shape, raw, tensor, splat: None })
+    }
+
+    /// Whether this is a splat of more than one element (see [`Literal::python`]).
+    pub fn is_splat(&self) -> bool {
+        self.splat.is_some()
     }
 
     pub fn len(&self) -> usize {
@@ -199,20 +214,34 @@ impl Literal {
         if self.len() == 0 {
             return format!("torch.empty({}, dtype={dtype})", shape_tuple(&self.shape));
         }
+        if let Some(one) = &self.splat {
+            let v = match &one.values {
+                Values::Float(v) => python_float(v[0], self.elem == Elem::F32),
+                Values::Int(v) => self.python_int(v[0]),
+            };
+            return format!("torch.full({}, {v}, dtype={dtype})", shape_tuple(&self.shape));
+        }
         let Some(tensor) = &self.tensor else { return format!("torch.empty({}, dtype={dtype})", shape_tuple(&self.shape)) };
         let elems: Vec<String> = match &tensor.values {
             Values::Float(v) => v.iter().map(|&x| python_float(x, self.elem == Elem::F32)).collect(),
-            Values::Int(v) => v
-                .iter()
-                .map(|&x| match self.elem {
-                    Elem::Bool => if x != 0 { "True" } else { "False" }.to_string(),
-                    Elem::U64 => (x as u64).to_string(),
-                    _ => x.to_string(),
-                })
-                .collect(),
+            Values::Int(v) => v.iter().map(|&x| self.python_int(x)).collect(),
         };
         format!("torch.tensor({}, dtype={dtype})", nested(&self.shape, &elems))
     }
+
+    /// An integer or boolean element as Python.
+    fn python_int(&self, x: i64) -> String {
+        match self.elem {
+            Elem::Bool => if x != 0 { "True" } else { "False" }.to_string(),
+            Elem::U64 => (x as u64).to_string(),
+            _ => x.to_string(),
+        }
+    }
+}
+
+/// The bytes a tensor of `shape` of `elem` declares (saturating).
+fn declared_bytes_of(elem: Elem, shape: &[i64]) -> i64 {
+    num_elements(shape).saturating_mul(elem.size() as i64)
 }
 
 /// Literals of at most this many elements may be written in `model.py`; they are always

@@ -450,7 +450,7 @@ pub fn tensor_to_ir(ctx: &mut Context, t: &TensorProto) -> Res<AttrId> {
     if n > HEX_ELEMENTS {
         if let Some(w) = raw_width(t.dtype) {
             let raw = &t.tensor_content;
-            if raw.len() == n * w && raw.chunks_exact(w).any(|c| c != &raw[..w]) {
+            if Some(raw.len()) == n.checked_mul(w) && raw.chunks_exact(w).any(|c| c != &raw[..w]) {
                 let value = ctx.attr(AttrData::Hex(Blob::new(raw.clone())));
                 return Ok(ctx.attr(AttrData::Dense { value, ty }));
             }

@@ -534,10 +534,13 @@ fn dense_to_proto(ctx: &Context, value: AttrId, ty: TypeId) -> Option<TensorProt
     let mut elems = Vec::new();
     flatten(ctx, value, &mut elems);
     // A splat (`dense<1.5> : tensor<2x3xf32>`, written by hand or by a pass; the importer
-    // writes every element) stands for all its elements.
+    // writes every element) stands for all its elements: a TensorProto has no splat form,
+    // so it is written out, within `MAX_SPLAT_BYTES` (past it, no proto: see
+    // [`splat_too_large`]).
     let count = shape.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d))?;
-    if elems.len() == 1 && count > 1 && count <= 1 << 26 && !matches!(ctx.attr_data(ctx.resolved_attr(value)), AttrData::Array(_)) {
-        elems = vec![elems[0]; usize::try_from(count).ok()?];
+    let splat = elems.len() == 1 && count > 1 && !matches!(ctx.attr_data(ctx.resolved_attr(value)), AttrData::Array(_));
+    if splat && splat_bytes(ctx, elems[0], dt, count) > MAX_SPLAT_BYTES {
+        return None;
     }
     use data_type::*;
     for e in elems {
@@ -560,7 +563,61 @@ fn dense_to_proto(ctx: &Context, value: AttrId, ty: TypeId) -> Option<TensorProt
             _ => return None,
         }
     }
+    if splat {
+        let n = usize::try_from(count).ok()?;
+        fn repeat<T: Clone>(v: &mut Vec<T>, n: usize) {
+            if let Some(x) = v.first().cloned() {
+                v.resize(n, x);
+            }
+        }
+        repeat(&mut tp.float_data, n);
+        repeat(&mut tp.double_data, n);
+        repeat(&mut tp.int64_data, n);
+        repeat(&mut tp.int32_data, n);
+        repeat(&mut tp.uint64_data, n);
+        repeat(&mut tp.string_data, n);
+    }
     Some(tp)
+}
+
+/// The most bytes `--emit=onnx` writes out for one splat (`dense<v> : tensor<...>`; a
+/// TensorProto has no splat form): 256 MiB. A splat's declared size is untrusted input.
+pub const MAX_SPLAT_BYTES: i64 = 256 * 1024 * 1024;
+
+/// The bytes the typed field of a TensorProto of `dt` takes for `count` copies of `elem`.
+fn splat_bytes(ctx: &Context, elem: AttrId, dt: i32, count: i64) -> i64 {
+    use data_type::*;
+    let each = match dt {
+        DOUBLE | INT64 | UINT32 | UINT64 => 8,
+        STRING => ctx.string_value(elem).map_or(1, |b| b.len() as i64 + 1),
+        _ => 4,
+    };
+    count.saturating_mul(each)
+}
+
+/// Why the tensor attribute `a` has no TensorProto: a splat declaring more than
+/// [`MAX_SPLAT_BYTES`] written out (its shape and the bytes it would take); `None` otherwise.
+pub fn splat_too_large(ctx: &Context, a: AttrId) -> Option<String> {
+    let AttrData::Dense { value, ty } = ctx.attr_data(ctx.resolved_attr(a)) else { return None };
+    let TypeData::RankedTensor { shape, elem, .. } = ctx.type_data(ctx.resolved_type(*ty)) else { return None };
+    let dt = dtype_of_elem(ctx, *elem)?;
+    let mut elems = Vec::new();
+    if matches!(ctx.attr_data(ctx.resolved_attr(*value)), AttrData::Array(_) | AttrData::Hex(_) | AttrData::Unit) {
+        return None;
+    }
+    flatten(ctx, *value, &mut elems);
+    let shape_text = if shape.is_empty() { "scalar".to_string() } else { shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("x") };
+    let elem_text = crate::printer::type_to_string(ctx, *elem);
+    let first = *elems.first()?;
+    let bytes = match shape.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d)) {
+        Some(count) => splat_bytes(ctx, first, dt, count),
+        None => return Some(format!("a splat of shape {shape_text}x{elem_text} has more elements than 2^63: an ONNX TensorProto has no splat form and cannot hold it")),
+    };
+    (elems.len() == 1 && bytes > MAX_SPLAT_BYTES).then(|| {
+        format!(
+            "a splat of shape {shape_text}x{elem_text} would take {bytes} bytes written out (an ONNX TensorProto has no splat form; the limit is {MAX_SPLAT_BYTES} bytes)"
+        )
+    })
 }
 
 /// A tensor as an attribute, with its name apart (`None` when it has none): `dense<...>` when

@@ -282,7 +282,10 @@ impl<'m> Exporter<'m> {
                     } else {
                         let a = m.op_attr(op, "value").ok_or_else(|| format!("initializer '{out}' has no value"))?;
                         let opaque = matches!(m.ctx.attr_data(m.ctx.resolved_attr(a)), AttrData::Opaque(_));
-                        let mut t = tensor_of_attr(&m.ctx, a).ok_or_else(|| format!("initializer '{out}': value is not a tensor"))?;
+                        let mut t = tensor_of_attr(&m.ctx, a).ok_or_else(|| match splat_too_large(&m.ctx, a) {
+                            Some(why) => format!("initializer '{out}': {why}"),
+                            None => format!("initializer '{out}': value is not a tensor"),
+                        })?;
                         if !opaque {
                             t.name = Some(out);
                         }
@@ -380,7 +383,10 @@ impl<'m> Exporter<'m> {
             }
             let kind = attr_kind(ctx, v).ok_or_else(|| format!("{what}: attribute '{key}' has no ONNX form"))?;
             let tname = m.op_attr(op, &format!("onnx.tensor_name.{key}")).and_then(|a| attr_string(ctx, a));
-            let a = attr_proto(ctx, key, kind, v, tname.as_deref()).ok_or_else(|| format!("{what}: attribute '{key}' has no ONNX form of kind {}", attr_type::name(kind)))?;
+            let a = attr_proto(ctx, key, kind, v, tname.as_deref()).ok_or_else(|| match splat_too_large(ctx, v) {
+                Some(why) => format!("{what}: attribute '{key}': {why}"),
+                None => format!("{what}: attribute '{key}' has no ONNX form of kind {}", attr_type::name(kind)),
+            })?;
             node.attribute.push(a);
         }
         Ok(node)

@@ -23,15 +23,31 @@ use crate::passes::{PassContext, PassOptions, PassTarget};
 
 use super::op_kinds::{AttrSyms, OpKind, OpKinds};
 use super::patterns;
-use super::tensor::{DType, Tensor};
+use super::tensor::{DType, Splat, Tensor};
 
 /// The options of `tfg-constant-folding` (passes.td).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Options {
     pub nodes_to_preserve: FxHashSet<String>,
     pub disable_compressed_tensor_optimization: bool,
     pub fold_quantization_emulation: bool,
     pub pattern_category: i64,
+    /// `max-constant-bytes`: the most bytes a constant the pass expands to its elements (a
+    /// splat input it evaluates with, a result it writes out element by element) may
+    /// declare; larger results are left unfolded, except those that stay splats.
+    pub max_constant_bytes: i64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            nodes_to_preserve: FxHashSet::default(),
+            disable_compressed_tensor_optimization: false,
+            fold_quantization_emulation: false,
+            pattern_category: 0,
+            max_constant_bytes: super::tensor::DEFAULT_MAX_CONSTANT_BYTES,
+        }
+    }
 }
 
 impl Options {
@@ -44,6 +60,7 @@ impl Options {
             disable_compressed_tensor_optimization: o.bool("disable-compressed-tensor-optimization"),
             fold_quantization_emulation: o.bool("fold-quantization-emulation"),
             pattern_category: o.int("pattern-category"),
+            max_constant_bytes: o.int("max-constant-bytes"),
         }
     }
 }
@@ -336,9 +353,15 @@ impl Rewriter<'_> {
         self.m.body.defining_op(v).is_some_and(|o| self.is_const(o))
     }
 
-    /// The value of a Const node.
+    /// The value of a Const node (`None` for a splat over `max-constant-bytes`: see
+    /// [`Rewriter::const_splat`]).
     pub fn const_value(&self, op: OpId) -> Option<Tensor> {
-        Tensor::from_attr(&self.m.ctx, self.attr_sym(op, self.attr_syms.value)?)
+        Tensor::from_attr_within(&self.m.ctx, self.attr_sym(op, self.attr_syms.value)?, self.opts.max_constant_bytes)
+    }
+
+    /// The value of a Const node that is a splat, as its one element (never expanded).
+    pub fn const_splat(&self, op: OpId) -> Option<Splat> {
+        Tensor::splat_of(&self.m.ctx, self.attr_sym(op, self.attr_syms.value)?)
     }
 
     /// Whether a Const node's value is non-empty and every element is `v`.
@@ -348,7 +371,10 @@ impl Rewriter<'_> {
         if let Some(&r) = self.all_equal_cache.get(&key) {
             return r;
         }
-        let r = Tensor::from_attr(&self.m.ctx, a).is_some_and(|t| !t.is_empty() && t.all_equal_to(v));
+        let r = match Tensor::splat_of(&self.m.ctx, a) {
+            Some(s) => s.scalar.all_equal_to(v),
+            None => Tensor::from_attr_within(&self.m.ctx, a, self.opts.max_constant_bytes).is_some_and(|t| !t.is_empty() && t.all_equal_to(v)),
+        };
         self.all_equal_cache.insert(key, r);
         r
     }

@@ -32,7 +32,18 @@ const CONSTANT_FOLDING_OPTIONS: &[PassOption] = &[
         description: "Determine if we should fold quantization emulation ops",
     },
     PassOption { name: "pattern-category", kind: OptionKind::Int, default: "0", description: "Select the pattern kind: 0 all, 1 folding, 2 propagation" },
+    MAX_CONSTANT_BYTES_OPTION,
 ];
+
+/// `max-constant-bytes` (amanda-opt's, not TensorFlow's tfg pass option): the declared size
+/// of a tensor is untrusted input, so the passes expand a constant to its elements only
+/// within this budget (Grappler's `max_constant_size_in_bytes`).
+const MAX_CONSTANT_BYTES_OPTION: PassOption = PassOption {
+    name: "max-constant-bytes",
+    kind: OptionKind::Int,
+    default: "10485760",
+    description: "The most bytes a constant may declare for the pass to hold its elements one by one (10 MiB, as Grappler); larger values are left unfolded unless they stay splats",
+};
 
 const REMAPPER_OPTIONS: &[PassOption] = &[
     PassOption { name: "enable-onednn-patterns", kind: OptionKind::Bool, default: "false", description: "Enable the oneDNN related patterns." },
@@ -40,8 +51,10 @@ const REMAPPER_OPTIONS: &[PassOption] = &[
     PassOption { name: "xla-auto-clustering", kind: OptionKind::Bool, default: "false", description: "Determine whether XLA auto clustering is enabled." },
 ];
 
-const SHAPE_INFERENCE_OPTIONS: &[PassOption] =
-    &[PassOption { name: "graph-version", kind: OptionKind::Int, default: "0", description: "The graph producer version" }];
+const SHAPE_INFERENCE_OPTIONS: &[PassOption] = &[
+    PassOption { name: "graph-version", kind: OptionKind::Int, default: "0", description: "The graph producer version" },
+    MAX_CONSTANT_BYTES_OPTION,
+];
 
 /// Registers this family's passes.
 pub fn register(r: &mut PassRegistry) {
@@ -50,7 +63,10 @@ pub fn register(r: &mut PassRegistry) {
         summary: "Infer the output shape of operations",
         options: SHAPE_INFERENCE_OPTIONS,
         anchor: None,
-        create: |_| Ok(Box::new(shape_inference::run)),
+        create: |o| {
+            let max_bytes = o.int("max-constant-bytes");
+            Ok(Box::new(move |m: &mut crate::ir::Module, t, cx: &mut super::PassContext| shape_inference::run(m, t, cx, max_bytes)))
+        },
     });
     r.add(PassInfo {
         name: "tfg-remapper",

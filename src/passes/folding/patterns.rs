@@ -10,7 +10,7 @@ use crate::ir::{NamedAttr, OpId, TypeId, ValueId};
 use super::constant_folding::{Options, Rewriter};
 use super::op_kinds::OpKind;
 use super::eval::{self, AttrVal};
-use super::tensor::{num_elements, DType, Tensor};
+use super::tensor::{num_elements, DType, Splat, Tensor};
 
 /// Which kind a pattern is (`pattern-category`: 0 all, 1 folders, 2 propagators).
 #[derive(Clone, Copy, PartialEq)]
@@ -367,59 +367,53 @@ fn evaluate_constant(rw: &mut Rewriter, op: OpId) -> bool {
         return false;
     }
     let data = rw.data_operands(op);
-    let mut inputs = Vec::with_capacity(data.len());
+    // Each input as its elements, or (a splat over `max-constant-bytes`) as its one element.
+    let mut inputs: Vec<Result<Tensor, Splat>> = Vec::with_capacity(data.len());
     for &v in &data {
         let Some(d) = rw.m.body.defining_op(v).filter(|&d| rw.is_const(d)) else { return false };
-        let Some(t) = rw.const_value(d) else { return false };
-        inputs.push(t);
+        match rw.const_value(d) {
+            Some(t) => inputs.push(Ok(t)),
+            None => match rw.const_splat(d) {
+                Some(s) => inputs.push(Err(s)),
+                None => return false,
+            },
+        }
     }
     let ty = rw.op_type(op).to_string();
     let result_types: Vec<Option<DType>> =
         results.iter().map(|&r| rw.elem_type(rw.value_type(r)).and_then(|e| DType::of(&rw.m.ctx, e))).collect();
-    let outputs = {
-        let m = &*rw.m;
-        let lookup = |name: &str| -> Option<AttrVal> {
-            let a = m.ctx.resolved_attr(m.op_attr(op, name)?);
-            match m.ctx.attr_data(a) {
-                crate::ir::attrs::AttrData::Type(t) => DType::of(&m.ctx, *t).map(AttrVal::Type),
-                crate::ir::attrs::AttrData::Bool(b) => Some(AttrVal::Bool(*b)),
-                crate::ir::attrs::AttrData::Int { .. } => m.ctx.int_value(a).map(|v| AttrVal::Int(v as i64)),
-                crate::ir::attrs::AttrData::String { .. } => {
-                    m.ctx.string_value(a).map(|b| AttrVal::Str(String::from_utf8_lossy(&b).into_owned()))
-                }
-                crate::ir::attrs::AttrData::Array(items) => {
-                    let v: Vec<String> = items.iter().filter_map(|&x| m.ctx.int_value(x)).map(|v| v.to_string()).collect();
-                    Some(AttrVal::Str(v.join(",")))
-                }
-                _ => None,
-            }
-        };
-        eval::evaluate(&ty, &lookup, &inputs, &result_types)
+    let values: Vec<(crate::ir::AttrId, TypeId)> = if inputs.iter().any(|x| x.is_err()) {
+        let Some(s) = evaluate_splat(rw, op, &ty, &inputs, &result_types) else { return false };
+        if results.len() != 1 {
+            return false;
+        }
+        vec![(s.to_attr(&mut rw.m.ctx), s.type_id(&mut rw.m.ctx))]
+    } else {
+        let inputs: Vec<Tensor> = inputs.into_iter().filter_map(Result::ok).collect();
+        let Some(outputs) = eval_op(rw, op, &ty, &inputs, &result_types) else { return false };
+        if outputs.len() != results.len() {
+            return false;
+        }
+        // The size rule of `IsFoldableUncached` again on what was computed, for results whose
+        // declared type had no static shape to check it on (chains of Concat or Tile would
+        // otherwise grow without bound).
+        let input_bytes: i64 = inputs.iter().map(|t| t.len() as i64 * t.dtype.size_bytes()).sum();
+        if outputs.iter().any(|t| {
+            let b = t.len() as i64 * t.dtype.size_bytes();
+            b > input_bytes && b > MAX_CONSTANT_SIZE
+        }) {
+            return false;
+        }
+        outputs.iter().map(|t| (rw.dense(t), t.type_id(&mut rw.m.ctx))).collect()
     };
-    let Some(outputs) = outputs else { return false };
-    if outputs.len() != results.len() {
-        return false;
-    }
-    // The size rule of `IsFoldableUncached` again on what was computed, for results whose
-    // declared type had no static shape to check it on (chains of Concat or Tile would
-    // otherwise grow without bound).
-    let input_bytes: i64 = inputs.iter().map(|t| t.len() as i64 * t.dtype.size_bytes()).sum();
-    if outputs.iter().any(|t| {
-        let b = t.len() as i64 * t.dtype.size_bytes();
-        b > input_bytes && b > MAX_CONSTANT_SIZE
-    }) {
-        return false;
-    }
     let mut controls: SmallVec<[ValueId; 4]> = data.iter().map(|&v| rw.lookup_control(v)).collect();
     controls.extend(rw.control_operands(op));
     let name = rw.name(op);
     let device = rw.device(op);
     let name_sym = rw.m.ctx.sym(crate::ir::module::NODE_NAME);
     let name_attr = rw.m.op_attr(op, crate::ir::module::NODE_NAME);
-    let mut consts = Vec::with_capacity(outputs.len());
-    for (i, t) in outputs.iter().enumerate() {
-        let value = rw.dense(t);
-        let vty = t.type_id(&mut rw.m.ctx);
+    let mut consts = Vec::with_capacity(values.len());
+    for (i, &(value, vty)) in values.iter().enumerate() {
         let other: Vec<NamedAttr> = name_attr.map(|v| NamedAttr::new(name_sym, v)).into_iter().collect();
         let Some(c) = rw.create_const(&format!("{}/eval_{}", name, i), vty, &controls, value, &other, op) else {
             for c in consts {
@@ -452,6 +446,94 @@ fn evaluate_constant(rw: &mut Rewriter, op: OpId) -> bool {
         }
     }
     true
+}
+
+/// Runs the evaluator on `op` (of type `ty`) with `inputs`.
+fn eval_op(rw: &Rewriter, op: OpId, ty: &str, inputs: &[Tensor], result_types: &[Option<DType>]) -> Option<Vec<Tensor>> {
+    let m = &*rw.m;
+    let lookup = |name: &str| -> Option<AttrVal> {
+        let a = m.ctx.resolved_attr(m.op_attr(op, name)?);
+        match m.ctx.attr_data(a) {
+            crate::ir::attrs::AttrData::Type(t) => DType::of(&m.ctx, *t).map(AttrVal::Type),
+            crate::ir::attrs::AttrData::Bool(b) => Some(AttrVal::Bool(*b)),
+            crate::ir::attrs::AttrData::Int { .. } => m.ctx.int_value(a).map(|v| AttrVal::Int(v as i64)),
+            crate::ir::attrs::AttrData::String { .. } => {
+                m.ctx.string_value(a).map(|b| AttrVal::Str(String::from_utf8_lossy(&b).into_owned()))
+            }
+            crate::ir::attrs::AttrData::Array(items) => {
+                let v: Vec<String> = items.iter().filter_map(|&x| m.ctx.int_value(x)).map(|v| v.to_string()).collect();
+                Some(AttrVal::Str(v.join(",")))
+            }
+            _ => None,
+        }
+    };
+    eval::evaluate(ty, &lookup, inputs, result_types)
+}
+
+/// `EvaluateConstant` with an input that is a splat too large to expand (over
+/// `max-constant-bytes`): an op whose result is a splat when its inputs are (an elementwise
+/// op of splats, an op that only moves the elements of one) is evaluated on the one element
+/// and gives a splat of its result shape; for anything else `None` (the op stays).
+fn evaluate_splat(rw: &Rewriter, op: OpId, ty: &str, inputs: &[Result<Tensor, Splat>], result_types: &[Option<DType>]) -> Option<Splat> {
+    let splat = |x: &Result<Tensor, Splat>| -> Option<Splat> {
+        match x {
+            Err(s) => Some(s.clone()),
+            Ok(t) => t.as_splat(),
+        }
+    };
+    let scalar_of = |ty: &str, xs: &[Splat]| -> Option<Tensor> {
+        let scalars: Vec<Tensor> = xs.iter().map(|s| s.scalar.clone()).collect();
+        let mut out = eval_op(rw, op, ty, &scalars, result_types)?;
+        (out.len() == 1 && out[0].len() == 1 && out[0].shape.is_empty()).then(|| out.remove(0))
+    };
+    match ty {
+        "Identity" | "Snapshot" | "StopGradient" | "PreventGradient" | "CheckNumerics" | "Cast" | "Neg" | "Abs"
+        | "Square" | "Sqrt" | "Rsqrt" | "Exp" | "Log" | "Reciprocal" | "Inv" | "Sign" | "Floor" | "Ceil" | "Relu" | "Relu6"
+        | "Sigmoid" | "Tanh" | "Sin" | "Cos" | "Round" | "Rint" | "Log1p" | "Expm1" | "Softplus" | "LogicalNot" | "OnesLike"
+        | "ZerosLike" => {
+            let [x] = inputs else { return None };
+            let x = splat(x)?;
+            Some(Splat { scalar: scalar_of(ty, std::slice::from_ref(&x))?, shape: x.shape })
+        }
+        "Add" | "AddV2" | "Sub" | "Mul" | "RealDiv" | "Div" | "FloorDiv" | "FloorMod" | "TruncateDiv" | "Maximum" | "Minimum"
+        | "Pow" | "SquaredDifference" | "Equal" | "NotEqual" | "Less" | "LessEqual" | "Greater" | "GreaterEqual"
+        | "LogicalAnd" | "LogicalOr" | "MulNoNan" | "DivNoNan" => {
+            let [a, b] = inputs else { return None };
+            let (a, b) = (splat(a)?, splat(b)?);
+            let shape = eval::broadcast_shapes(&a.shape, &b.shape)?;
+            Some(Splat { scalar: scalar_of(ty, &[a, b])?, shape })
+        }
+        // Ops that only move or repeat elements: the declared result type gives the shape,
+        // checked against the input's.
+        "Reshape" | "ExpandDims" | "Squeeze" | "Transpose" | "BroadcastTo" | "Tile" => {
+            let x = splat(inputs.first()?)?;
+            let out = static_shape_of_type(rw, first_result_type(rw, op))?;
+            let dt = result_types.first().copied().flatten()?;
+            if dt != x.scalar.dtype {
+                return None;
+            }
+            let same_count = || checked_count(&out).is_some_and(|n| Some(n) == checked_count(&x.shape));
+            let ok = match ty {
+                "Reshape" | "ExpandDims" | "Squeeze" => same_count(),
+                "Transpose" => {
+                    let mut a = x.shape.clone();
+                    let mut b = out.clone();
+                    a.sort_unstable();
+                    b.sort_unstable();
+                    a == b
+                }
+                "Tile" => out.len() == x.shape.len() && out.iter().zip(&x.shape).all(|(&o, &i)| i > 0 && o % i == 0),
+                _ => out.len() >= x.shape.len() && x.shape.iter().rev().zip(out.iter().rev()).all(|(&i, &o)| i == o || i == 1),
+            };
+            ok.then_some(Splat { shape: out, scalar: x.scalar })
+        }
+        _ => None,
+    }
+}
+
+/// The number of elements of a static shape, `None` when it overflows `i64`.
+fn checked_count(shape: &[i64]) -> Option<i64> {
+    shape.iter().try_fold(1i64, |a, &d| if d < 0 { None } else { a.checked_mul(d) })
 }
 
 /// Constants larger than this (bytes) are only made when their inputs were as large

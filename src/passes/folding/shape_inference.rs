@@ -18,8 +18,9 @@ use super::shapes::{self, Shape, ShapeCx};
 use super::tensor::{num_elements, DType, Tensor};
 
 /// Runs shape inference on `target`.
-pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
-    let mut si = ShapeInference { cache: FxHashMap::default(), refined: 0 };
+/// Constants declaring more than `max_bytes` are not read (a splat is not expanded past it).
+pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext, max_bytes: i64) -> Result<(), Vec<Diagnostic>> {
+    let mut si = ShapeInference { cache: FxHashMap::default(), refined: 0, max_bytes };
     let ops = preorder(m, target);
     for &op in &ops {
         if !can_refine_op(m, op) {
@@ -186,6 +187,8 @@ struct ShapeInference {
     /// Known values of op results.
     cache: FxHashMap<ValueId, Tensor>,
     refined: u64,
+    /// `max-constant-bytes`: larger constants are not read into `cache`.
+    max_bytes: i64,
 }
 
 impl ShapeInference {
@@ -357,7 +360,7 @@ impl ShapeInference {
         };
         match tfg::op_type(m, op) {
             "Const" => {
-                if let Some(t) = m.op_attr(op, "value").and_then(|a| Tensor::from_attr(&m.ctx, a)) {
+                if let Some(t) = m.op_attr(op, "value").and_then(|a| Tensor::from_attr_within(&m.ctx, a, self.max_bytes)) {
                     self.cache.insert(results[0], t);
                 }
             }
@@ -422,7 +425,7 @@ pub fn refine_op(m: &mut Module, op: OpId) -> bool {
     if !can_refine_op(m, op) {
         return false;
     }
-    let mut si = ShapeInference { cache: FxHashMap::default(), refined: 0 };
+    let mut si = ShapeInference { cache: FxHashMap::default(), refined: 0, max_bytes: super::tensor::DEFAULT_MAX_CONSTANT_BYTES };
     for v in tfg::data_operands(m, op) {
         let mut chain = Vec::new();
         let mut cur = m.body.defining_op(v);

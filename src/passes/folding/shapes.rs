@@ -42,18 +42,23 @@ impl ShapeCx<'_> {
     /// The shape a rank-1 shape tensor operand stands for (`MakeShapeFromShapeTensor`).
     fn shape_from_tensor(&self, i: usize) -> Shape {
         if let Some(t) = self.value(i) {
-            if t.shape.len() <= 1 {
+            if t.shape.len() <= 1 && t.len() <= MAX_RANK {
                 return Some(t.to_ints().into_iter().map(|d| if d < 0 { -1 } else { d }).collect());
             }
             return None;
         }
         // A shape tensor of known length: that many unknown dims.
         match self.input(i) {
-            Some(s) if s.len() == 1 && s[0] >= 0 => Some(vec![-1; s[0] as usize]),
+            Some(s) if s.len() == 1 && (0..=MAX_RANK as i64).contains(&s[0]) => Some(vec![-1; s[0] as usize]),
             _ => None,
         }
     }
 }
+
+/// The highest rank a shape read from a shape tensor may have (TensorFlow's
+/// `TensorShape::MaxDimensions()`): the length of a shape operand is a declared size, and
+/// `tensor<1000000000000xi32>` must not become a type of 10^12 dims.
+const MAX_RANK: usize = 254;
 
 fn unknown_results(n: usize) -> Vec<Shape> {
     vec![None; n]
@@ -238,7 +243,7 @@ pub fn infer(op_type: &str, cx: &ShapeCx) -> Option<Vec<Shape>> {
                     one(Some(perm.iter().map(|&q| x[q as usize]).collect()))
                 }
                 (Some(x), None) => one(Some(vec![-1; x.len()])),
-                (None, _) => one(cx.input(1).and_then(|p| p.first().copied()).filter(|&r| r >= 0).map(|r| vec![-1; r as usize])),
+                (None, _) => one(cx.input(1).and_then(|p| p.first().copied()).filter(|&r| (0..=MAX_RANK as i64).contains(&r)).map(|r| vec![-1; r as usize])),
             }
         }
         "ConcatV2" | "Concat" => {

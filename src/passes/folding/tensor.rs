@@ -122,6 +122,42 @@ pub fn num_elements(shape: &[i64]) -> i64 {
 /// The most elements the evaluator creates in one tensor (larger results are not folded).
 pub const MAX_EVAL_ELEMENTS: i64 = 1 << 24;
 
+/// The default of the passes' `max-constant-bytes` (Grappler's `max_constant_size_in_bytes`,
+/// 10 MiB): the most bytes a tensor whose elements a pass holds one by one may declare. The
+/// size a tensor declares is untrusted input (`dense<1.0> : tensor<100000x100000x100000xf32>`
+/// is a few bytes of text), so a splat is expanded only within this budget; elements
+/// spelled out one by one are read whatever their number (they are in the input already).
+pub const DEFAULT_MAX_CONSTANT_BYTES: i64 = 10 * 1024 * 1024;
+
+/// The bytes a tensor of `shape` and `dtype` declares (saturating; dynamic dims count 0).
+pub fn declared_bytes(dtype: DType, shape: &[i64]) -> i64 {
+    shape.iter().fold(1i64, |a, &d| a.saturating_mul(d.max(0))).saturating_mul(dtype.size_bytes())
+}
+
+/// A splat constant held as its one element: a tensor of `shape` whose every element is
+/// `scalar`'s (a rank-0 tensor), whatever the number of elements `shape` declares.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Splat {
+    pub shape: Vec<i64>,
+    pub scalar: Tensor,
+}
+
+impl Splat {
+    /// The `dense<v> : tensor<shape x dtype>` attribute (MLIR's splat form; `dense<>` when
+    /// `shape` has no elements).
+    pub fn to_attr(&self, ctx: &mut Context) -> AttrId {
+        let ty = self.type_id(ctx);
+        let value = if num_elements(&self.shape) == 0 { ctx.unit_attr() } else { self.scalar.elem_attr(ctx, 0) };
+        ctx.attr(AttrData::Dense { value, ty })
+    }
+
+    /// The tensor type of the splat.
+    pub fn type_id(&self, ctx: &mut Context) -> TypeId {
+        let elem = self.scalar.dtype.type_id(ctx);
+        ctx.ty(TypeData::RankedTensor { shape: self.shape.clone(), elem, encoding: None })
+    }
+}
+
 impl Tensor {
     /// A tensor of integers (wrapped to the width of `dtype`; `dtype` may be a float type,
     /// then the integers are converted).
@@ -196,37 +232,81 @@ impl Tensor {
     }
 
     /// Reads a `dense<...>` attribute; `None` for other attributes, element types the
-    /// evaluator does not model, or literals that do not match their type.
+    /// evaluator does not model, literals that do not match their type, or a splat that
+    /// declares more than [`DEFAULT_MAX_CONSTANT_BYTES`].
     pub fn from_attr(ctx: &Context, attr: AttrId) -> Option<Tensor> {
-        let AttrData::Dense { value, ty } = ctx.attr_data(ctx.resolved_attr(attr)) else { return None };
-        let (shape, elem) = match ctx.type_data(ctx.resolved_type(*ty)) {
-            TypeData::RankedTensor { shape, elem, .. } => (shape.clone(), *elem),
-            _ => return None,
-        };
-        if shape.iter().any(|&d| d == DYNAMIC || d < 0) {
-            return None;
-        }
-        let dtype = DType::of(ctx, elem)?;
+        Tensor::from_attr_within(ctx, attr, DEFAULT_MAX_CONSTANT_BYTES)
+    }
+
+    /// [`Tensor::from_attr`] with the budget `max_bytes`: a splat is expanded to its
+    /// elements only when it declares at most that many bytes (a literal that spells out
+    /// its elements is read whatever its size: its elements are in the input already).
+    pub fn from_attr_within(ctx: &Context, attr: AttrId, max_bytes: i64) -> Option<Tensor> {
+        let (dtype, shape, value) = dense_header(ctx, attr)?;
         let n = usize::try_from(num_elements(&shape)).ok()?;
         let mut ints = Vec::new();
         let mut floats = Vec::new();
-        match ctx.attr_data(*value) {
+        match ctx.attr_data(value) {
             AttrData::Unit => {}
             AttrData::String { .. } | AttrData::Hex(_) => {
-                let bytes = crate::ir::hex::raw_data(ctx, *value)?;
+                let bytes = crate::ir::hex::raw_data(ctx, value)?;
                 read_raw(dtype, &bytes, n, &mut ints, &mut floats)?;
             }
-            _ => flatten(ctx, dtype, *value, &mut ints, &mut floats)?,
+            _ => flatten(ctx, dtype, value, &mut ints, &mut floats)?,
         }
         let got = if dtype.is_float() { floats.len() } else { ints.len() };
         let values = if got == n {
             if dtype.is_float() { Values::Float(floats) } else { Values::Int(ints) }
         } else if got == 1 {
+            if declared_bytes(dtype, &shape) > max_bytes.max(0) {
+                return None;
+            }
             if dtype.is_float() { Values::Float(vec![floats[0]; n]) } else { Values::Int(vec![ints[0]; n]) }
         } else {
             return None;
         };
         Some(Tensor { dtype, shape, values })
+    }
+
+    /// A `dense<...>` attribute that is a splat (one element standing for all, or a single
+    /// element), as that element and the shape, without expanding it; `None` for anything
+    /// else (spelled-out elements, empty tensors, types the evaluator does not model).
+    pub fn splat_of(ctx: &Context, attr: AttrId) -> Option<Splat> {
+        let (dtype, shape, value) = dense_header(ctx, attr)?;
+        if num_elements(&shape) == 0 {
+            return None;
+        }
+        let mut ints = Vec::new();
+        let mut floats = Vec::new();
+        match ctx.attr_data(value) {
+            AttrData::Unit | AttrData::Array(_) => return None,
+            AttrData::String { .. } | AttrData::Hex(_) => {
+                let bytes = crate::ir::hex::raw_data(ctx, value)?;
+                if bytes.len() != dtype.size_bytes() as usize {
+                    return None;
+                }
+                read_raw(dtype, &bytes, 1, &mut ints, &mut floats)?;
+            }
+            _ => flatten(ctx, dtype, value, &mut ints, &mut floats)?,
+        }
+        let scalar = if dtype.is_float() {
+            Tensor { dtype, shape: vec![], values: Values::Float(floats) }
+        } else {
+            Tensor { dtype, shape: vec![], values: Values::Int(ints) }
+        };
+        (scalar.len() == 1).then_some(Splat { shape, scalar })
+    }
+
+    /// This tensor as a splat, when it has elements and they are all equal.
+    pub fn as_splat(&self) -> Option<Splat> {
+        if self.is_empty() || !(1..self.len()).all(|i| self.elem_eq(0, i)) {
+            return None;
+        }
+        let values = match &self.values {
+            Values::Int(v) => Values::Int(vec![v[0]]),
+            Values::Float(v) => Values::Float(vec![v[0]]),
+        };
+        Some(Splat { shape: self.shape.clone(), scalar: Tensor { dtype: self.dtype, shape: vec![], values } })
     }
 
     /// The tensor type of this value.
@@ -292,6 +372,20 @@ impl Tensor {
             }
         }
     }
+}
+
+/// The element type, static shape and payload of a `dense<...>` attribute of a ranked
+/// tensor type the evaluator models.
+fn dense_header(ctx: &Context, attr: AttrId) -> Option<(DType, Vec<i64>, AttrId)> {
+    let AttrData::Dense { value, ty } = ctx.attr_data(ctx.resolved_attr(attr)) else { return None };
+    let (shape, elem) = match ctx.type_data(ctx.resolved_type(*ty)) {
+        TypeData::RankedTensor { shape, elem, .. } => (shape.clone(), *elem),
+        _ => return None,
+    };
+    if shape.iter().any(|&d| d == DYNAMIC || d < 0) {
+        return None;
+    }
+    Some((DType::of(ctx, elem)?, shape, *value))
 }
 
 fn ty_shape(ctx: &Context, t: TypeId) -> Vec<i64> {

@@ -86,7 +86,7 @@ fn num_elements(m: &Module, value: AttrId) -> Option<i64> {
             if shape.iter().any(|&d| d < 0) {
                 return None;
             }
-            Some(shape.iter().product())
+            Some(shape.iter().fold(1i64, |a, &d| a.saturating_mul(d)))
         }
         _ => None,
     }

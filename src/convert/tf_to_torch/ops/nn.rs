@@ -356,6 +356,7 @@ pub fn avg_pool(e: &mut TorchEmitter, n: &TfNode) -> R {
         let start = o * s - before;
         (start + k).min(size) - start.max(0)
     };
+    e.within_budget(n, "the padding scale literal", &[oh, ow], ty.dt)?;
     let mut scale = Vec::with_capacity((oh * ow) as usize);
     for i in 0..oh {
         for j in 0..ow {

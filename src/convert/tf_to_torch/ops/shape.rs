@@ -27,11 +27,11 @@ pub fn reshape(e: &mut TorchEmitter, n: &TfNode) -> R {
             // Shape inference did not see the shape operand: read it here (-1: the rest).
             let Ok(mut shape) = e.known_ints(n, 1, "shape") else { return Err(d) };
             let total = e.ty(x).num_elements();
-            let known: i64 = shape.iter().filter(|&&s| s >= 0).product();
+            let known: i64 = shape.iter().filter(|&&s| s >= 0).fold(1i64, |a, &d| a.saturating_mul(d));
             if let Some(i) = shape.iter().position(|&s| s < 0) {
                 shape[i] = if known == 0 { 0 } else { total / known };
             }
-            if shape.iter().product::<i64>() != total || shape.iter().any(|&s| s < 0) {
+            if shape.iter().fold(1i64, |a, &d| a.saturating_mul(d)) != total || shape.iter().any(|&s| s < 0) {
                 return Err(e.err(n, format!("cannot reshape {} elements to {:?}", total, shape)));
             }
             e.ty(x).with_shape(shape)

@@ -260,6 +260,7 @@ pub fn set_item(e: &mut TorchEmitter, n: &TfNode) -> R {
                 return Err(e.err(n, "its index is not an integer scalar"));
             }
             let count = lt.shape[0];
+            e.within_budget(n, "the index literal of the list", &[count], it.dt)?;
             let iota = Tensor::ints(DType::i64(), vec![count], (0..count).collect());
             let iota = e.literal(&iota, it.dt);
             let idx = e.reshape(idx, vec![])?;
