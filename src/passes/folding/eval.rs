@@ -42,6 +42,26 @@ fn attr_type(attrs: Attrs, name: &str) -> Option<DType> {
     }
 }
 
+/// The one-input elementwise ops the evaluator computes (a splat in gives a splat out).
+pub fn is_elementwise_unary(op_type: &str) -> bool {
+    matches!(
+        op_type,
+        "Neg" | "Abs" | "Square" | "Sqrt" | "Rsqrt" | "Exp" | "Log" | "Reciprocal" | "Inv" | "Sign" | "Floor" | "Ceil" | "Relu"
+            | "Relu6" | "Sigmoid" | "Tanh" | "Sin" | "Cos" | "Round" | "Rint" | "Log1p" | "Expm1" | "Softplus" | "LogicalNot"
+            | "OnesLike" | "ZerosLike"
+    )
+}
+
+/// The two-input elementwise (broadcasting) ops the evaluator computes.
+pub fn is_elementwise_binary(op_type: &str) -> bool {
+    matches!(
+        op_type,
+        "Add" | "AddV2" | "Sub" | "Mul" | "RealDiv" | "Div" | "FloorDiv" | "FloorMod" | "TruncateDiv" | "Maximum" | "Minimum"
+            | "Pow" | "SquaredDifference" | "Equal" | "NotEqual" | "Less" | "LessEqual" | "Greater" | "GreaterEqual"
+            | "LogicalAnd" | "LogicalOr" | "MulNoNan" | "DivNoNan"
+    )
+}
+
 /// Evaluates op `op_type` on `inputs`; `result_types` are the element types of the op's
 /// data results where known (used when an attribute does not say).
 pub fn evaluate(op_type: &str, attrs: Attrs, inputs: &[Tensor], result_types: &[Option<DType>]) -> Option<Vec<Tensor>> {
@@ -52,17 +72,13 @@ pub fn evaluate(op_type: &str, attrs: Attrs, inputs: &[Tensor], result_types: &[
             Some(vec![inputs.first()?.clone()])
         }
         "IdentityN" => Some(inputs.to_vec()),
-        "Neg" | "Abs" | "Square" | "Sqrt" | "Rsqrt" | "Exp" | "Log" | "Reciprocal" | "Inv" | "Sign" | "Floor"
-        | "Ceil" | "Relu" | "Relu6" | "Sigmoid" | "Tanh" | "Sin" | "Cos" | "Round" | "Rint" | "Log1p" | "Expm1"
-        | "Softplus" | "LogicalNot" | "OnesLike" | "ZerosLike" => {
+        _ if is_elementwise_unary(op_type) => {
             if inputs.len() != 1 {
                 return None;
             }
             one(unary(op_type, &inputs[0]))
         }
-        "Add" | "AddV2" | "Sub" | "Mul" | "RealDiv" | "Div" | "FloorDiv" | "FloorMod" | "TruncateDiv" | "Maximum"
-        | "Minimum" | "Pow" | "SquaredDifference" | "Equal" | "NotEqual" | "Less" | "LessEqual" | "Greater"
-        | "GreaterEqual" | "LogicalAnd" | "LogicalOr" | "MulNoNan" | "DivNoNan" => {
+        _ if is_elementwise_binary(op_type) => {
             if inputs.len() != 2 {
                 return None;
             }

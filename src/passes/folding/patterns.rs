@@ -487,17 +487,14 @@ fn evaluate_splat(rw: &Rewriter, op: OpId, ty: &str, inputs: &[Result<Tensor, Sp
         (out.len() == 1 && out[0].len() == 1 && out[0].shape.is_empty()).then(|| out.remove(0))
     };
     match ty {
-        "Identity" | "Snapshot" | "StopGradient" | "PreventGradient" | "CheckNumerics" | "Cast" | "Neg" | "Abs"
-        | "Square" | "Sqrt" | "Rsqrt" | "Exp" | "Log" | "Reciprocal" | "Inv" | "Sign" | "Floor" | "Ceil" | "Relu" | "Relu6"
-        | "Sigmoid" | "Tanh" | "Sin" | "Cos" | "Round" | "Rint" | "Log1p" | "Expm1" | "Softplus" | "LogicalNot" | "OnesLike"
-        | "ZerosLike" => {
+        _ if eval::is_elementwise_unary(ty)
+            || matches!(ty, "Identity" | "Snapshot" | "StopGradient" | "PreventGradient" | "CheckNumerics" | "Cast") =>
+        {
             let [x] = inputs else { return None };
             let x = splat(x)?;
             Some(Splat { scalar: scalar_of(ty, std::slice::from_ref(&x))?, shape: x.shape })
         }
-        "Add" | "AddV2" | "Sub" | "Mul" | "RealDiv" | "Div" | "FloorDiv" | "FloorMod" | "TruncateDiv" | "Maximum" | "Minimum"
-        | "Pow" | "SquaredDifference" | "Equal" | "NotEqual" | "Less" | "LessEqual" | "Greater" | "GreaterEqual"
-        | "LogicalAnd" | "LogicalOr" | "MulNoNan" | "DivNoNan" => {
+        _ if eval::is_elementwise_binary(ty) => {
             let [a, b] = inputs else { return None };
             let (a, b) = (splat(a)?, splat(b)?);
             let shape = eval::broadcast_shapes(&a.shape, &b.shape)?;
