@@ -8,7 +8,7 @@ use super::types::{Dt, TTy};
 use crate::diag::Diagnostic;
 use crate::ir::{AttrData, AttrId, ValueId};
 use crate::passes::folding::eval::AttrVal;
-use crate::passes::folding::tensor::{DType, Tensor};
+use crate::passes::folding::tensor::{bits_to_f64, DType, Tensor};
 
 type R<T> = Result<T, Diagnostic>;
 
@@ -182,9 +182,22 @@ impl TorchEmitter<'_> {
         }
     }
 
+    /// A float attribute with TensorFlow's default when it is absent; one that is present but
+    /// not a number is an error (never the default in its place).
+    pub fn attr_f64_or(&self, node: &TfNode, name: &str, default: f64) -> R<f64> {
+        match self.attr(node, name) {
+            None => Ok(default),
+            Some(_) => self.need(node, name, self.attr_f64(node, name)),
+        }
+    }
+
     pub fn attr_f64(&self, node: &TfNode, name: &str) -> Option<f64> {
         match self.m.ctx.attr_data(self.attr(node, name)?) {
-            AttrData::Float { spelling, .. } => parse_float(self.m.ctx.str(*spelling)),
+            AttrData::Float { spelling, ty } => float_value(&self.m.ctx, self.m.ctx.str(*spelling), *ty),
+            // A hex float (`0x3E99999A : f32`) reads as an integer spelling of a float type.
+            AttrData::Int { spelling, ty: ty @ Some(_) } if matches!(ty.and_then(|t| DType::of(&self.m.ctx, t)), Some(DType::Float(_))) => {
+                float_value(&self.m.ctx, self.m.ctx.str(*spelling), *ty)
+            }
             AttrData::Int { spelling, .. } => self.m.ctx.str(*spelling).parse().ok(),
             _ => None,
         }
@@ -217,9 +230,18 @@ impl TorchEmitter<'_> {
     }
 }
 
-fn parse_float(s: &str) -> Option<f64> {
-    if let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
-        return u64::from_str_radix(hex, 16).ok().map(f64::from_bits);
+/// The value of a float attribute spelled `s` of type `ty` (untyped: f64). A hex spelling is
+/// the bit pattern of the attribute's own type (`0x3F800000 : f32` is 1.0), as in MLIR. An f32
+/// value is given as the f64 of its shortest decimal (0.3, not 0.30000001192092896): the same
+/// f32 for torch, and what TensorFlow prints and torch-mlir's importer writes for it.
+fn float_value(ctx: &crate::ir::Context, s: &str, ty: Option<crate::ir::TypeId>) -> Option<f64> {
+    let sem = match ty.and_then(|t| DType::of(ctx, t)) {
+        Some(DType::Float(sem)) => sem,
+        _ => crate::printer::float::float_sem("f64")?,
+    };
+    let bits = sem.literal_bits(s)?;
+    if sem.name == "f32" {
+        return f32::from_bits(bits as u32).to_string().parse().ok();
     }
-    s.parse().ok()
+    Some(bits_to_f64(sem, bits))
 }

@@ -46,7 +46,7 @@ pub fn softplus(e: &mut TorchEmitter, n: &TfNode) -> R {
 
 /// LeakyRelu: `alpha` (TensorFlow's default 0.2).
 pub fn leaky_relu(e: &mut TorchEmitter, n: &TfNode) -> R {
-    let alpha = e.attr_f64(n, "alpha").unwrap_or(0.2);
+    let alpha = e.attr_f64_or(n, "alpha", 0.2)?;
     unary(e, n, "aten::leaky_relu", vec![A::Float(alpha)])
 }
 

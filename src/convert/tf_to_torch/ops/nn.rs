@@ -374,7 +374,7 @@ pub fn avg_pool(e: &mut TorchEmitter, n: &TfNode) -> R {
 pub fn fused_batch_norm(e: &mut TorchEmitter, n: &TfNode) -> R {
     let w = window(e, n)?;
     let (x, layout) = nchw_input(e, n, &w)?;
-    let eps = e.attr_f64(n, "epsilon").unwrap_or(1e-4);
+    let eps = e.attr_f64_or(n, "epsilon", 1e-4)?;
     let mut params = Vec::new();
     for i in 1..5 {
         params.push(e.logical(n, i)?);
