@@ -15,6 +15,7 @@ corpus=${AMANDA_TRANSFORMS_DIR:-$(cd .. && pwd)/shared/conformance/tfg/transform
 if [ ! -d "$corpus" ]; then
   echo "conformance-transforms: skipping TensorFlow's tfg pass tests: $corpus is absent"
   echo "  (they live outside the repository, in ../shared/conformance; set AMANDA_TRANSFORMS_DIR to point elsewhere)"
+  [ -n "${CI:-}" ] && { echo "$0: CI always has ../shared beside the repository"; exit 1; }
   exit 0
 fi
 export AMANDA_TRANSFORMS_DIR=$corpus

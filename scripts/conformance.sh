@@ -12,6 +12,7 @@ corpus=${AMANDA_CONFORMANCE_DIR:-$(cd .. && pwd)/shared/conformance/tfg/ir/tests
 if [ ! -d "$corpus" ]; then
   echo "conformance: skipping the tfg conformance corpus: $corpus is absent"
   echo "  (it lives outside the repository, in ../shared/conformance; set AMANDA_CONFORMANCE_DIR to point elsewhere)"
+  [ -n "${CI:-}" ] && { echo "$0: CI always has ../shared beside the repository"; exit 1; }
   exit 0
 fi
 # shellcheck source=scripts/lib.sh

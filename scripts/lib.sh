@@ -24,3 +24,17 @@ find_amanda_opt() {
   fi
   [ -n "$tool" ] && [ -x "$tool" ]
 }
+
+# Makes (once) and checks the ONNX tests' Python environment: $AMANDA_ONNX_VENV, default
+# ~/.cache/amanda-opt/onnx-venv (outside the repository), with onnx 1.22.0 pinned, whose
+# backend node test models the ONNX tests read. Sets ONNX_PY to its python; status 1 when it
+# cannot be made.
+onnx_venv() {
+  local venv=${AMANDA_ONNX_VENV:-$HOME/.cache/amanda-opt/onnx-venv} version=1.22.0
+  ONNX_PY=$venv/bin/python
+  if ! "$ONNX_PY" -c "import onnx, sys; sys.exit(onnx.__version__ != '$version')" >/dev/null 2>&1; then
+    echo "creating $venv with onnx==$version" >&2
+    mkdir -p "$(dirname "$venv")"
+    python3 -m venv "$venv" && "$venv/bin/pip" install --quiet "onnx==$version" || return 1
+  fi
+}

@@ -16,22 +16,13 @@ set -uo pipefail
 
 cd "$(dirname "$0")/.." || exit 2
 repo=$(pwd)
-venv=${AMANDA_ONNX_VENV:-$HOME/.cache/amanda-opt/onnx-venv}
-onnx_version=1.22.0
-
-if ! "$venv/bin/python" -c "import onnx, sys; sys.exit(onnx.__version__ != '$onnx_version')" >/dev/null 2>&1; then
-  echo "onnx-roundtrip: creating $venv with onnx==$onnx_version" >&2
-  mkdir -p "$(dirname "$venv")"
-  python3 -m venv "$venv" || exit 2
-  "$venv/bin/pip" install --quiet "onnx==$onnx_version" || exit 2
-fi
-
 . scripts/lib.sh
+onnx_venv || exit 2
 if ! find_amanda_opt; then
   echo "onnx-roundtrip: amanda-opt is not built (cargo build --release, or set AMANDA_OPT)" >&2
   echo "0 passed, 1 failed"
   exit 1
 fi
 
-exec "$venv/bin/python" scripts/onnx_roundtrip.py --amanda-opt "$tool" \
+exec "$ONNX_PY" scripts/onnx_roundtrip.py --amanda-opt "$tool" \
   --known scripts/onnx-known-failures.txt --jobs "${JOBS:-$(nproc 2>/dev/null || echo 2)}" "$@"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what building and testing amanda-opt needs, idempotently (a second run does
 # nothing but check): the Rust toolchain, LLVM's FileCheck and `not` (apt llvm-19-tools,
-# falling back to llvm-14-tools), mlir-opt 22 (apt mlir-22-tools, optional: a second oracle
-# for the builtin-dialect tests), lit 23.1.5 and tensorflow-cpu (pip; tensorflow is
-# optional: without it scripts/test.sh skips the oracle check).
+# falling back to llvm-14-tools), mlir-opt 22 (apt mlir-22-tools: a second oracle for the
+# builtin-dialect tests), Graphviz and Neovim (apt), lit 23.1.5 and tensorflow-cpu 2.21 (pip).
+# Outside CI the tools after FileCheck and lit are optional (the tests that need them say
+# they were skipped); in CI (`CI` set) a tool that cannot be installed fails the setup.
 #
 #   scripts/setup.sh              everything
 #   scripts/setup.sh --rust-only  only the Rust toolchain (what scripts/demo.sh needs)
@@ -22,6 +23,15 @@ done
 
 say() { echo "setup: $*"; }
 warn() { echo "setup: warning: $*" >&2; }
+# An optional tool that could not be installed: a warning, except in CI (`CI` set), where
+# every test must run and a skip would hide a broken test (scripts/test.sh fails skips too).
+missing_tool() {
+  if [ -n "${CI:-}" ]; then
+    echo "setup: $* (CI needs every tool)" >&2
+    exit 1
+  fi
+  warn "$*"
+}
 
 # ---------------------------------------------------------------- Rust
 if ! command -v cargo >/dev/null 2>&1 && [ -x "$HOME/.cargo/bin/cargo" ]; then
@@ -87,7 +97,7 @@ if [ -x /usr/lib/llvm-22/bin/mlir-opt ]; then
 elif apt_install mlir-22-tools; then
   say "mlir-opt: /usr/lib/llvm-22/bin/mlir-opt (installed)"
 else
-  warn "mlir-22-tools unavailable: the oracle check skips inputs only mlir-opt can check"
+  missing_tool "mlir-22-tools unavailable: the tests that compare with mlir-opt are skipped"
 fi
 
 # ---------------------------------------------------------------- Python packages
@@ -116,10 +126,10 @@ fi
 
 if TF_CPP_MIN_LOG_LEVEL=3 python3 -c 'import tensorflow.python._pywrap_mlir' >/dev/null 2>&1; then
   say "tensorflow: present"
-elif pip_install tensorflow-cpu; then
+elif pip_install "tensorflow-cpu==2.21.*"; then
   say "tensorflow: installed"
 else
-  warn "pip install tensorflow-cpu failed: scripts/test.sh will skip the oracle check"
+  missing_tool "pip install tensorflow-cpu==2.21.* failed: scripts/test.sh will skip the oracle check"
 fi
 # Neovim (optional): scripts/nvim-lsp-test.sh runs amanda-lsp under its built-in LSP client.
 if command -v nvim >/dev/null 2>&1; then
@@ -127,6 +137,14 @@ if command -v nvim >/dev/null 2>&1; then
 elif apt_install neovim; then
   say "nvim: installed"
 else
-  warn "neovim unavailable: scripts/nvim-lsp-test.sh will be skipped"
+  missing_tool "neovim unavailable: scripts/nvim-lsp-test.sh will be skipped"
+fi
+# Graphviz: the lit tests of --emit=dot and scripts/dot-check.sh render with dot.
+if command -v dot >/dev/null 2>&1; then
+  say "dot: $(command -v dot) (present)"
+elif apt_install graphviz; then
+  say "dot: installed"
+else
+  missing_tool "graphviz unavailable: --emit=dot output is not rendered"
 fi
 say "done"

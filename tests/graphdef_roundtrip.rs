@@ -9,6 +9,8 @@
 //! imported, printed with locations (`--print-debuginfo`), read back, printed again
 //! (byte-identical) and exported.
 
+mod common;
+
 use std::path::PathBuf;
 
 use amanda_opt::interchange::graphdef::convert::canonical_tensor;
@@ -16,14 +18,10 @@ use amanda_opt::interchange::graphdef::import::OpDefsPublic;
 use amanda_opt::interchange::graphdef::proto::*;
 use amanda_opt::interchange::graphdef::{export_module, import_graphdef, pbtxt};
 
-/// The corpus files, from `../shared` beside the repository; `None` (the test says it is
-/// skipped) when absent, except in CI (`CI` set), which always has it: there it fails.
+/// The corpus files, from `../shared` beside the repository; `None` when absent (a failure
+/// in CI, a recorded skip elsewhere: `common::requires`).
 fn corpus() -> Option<Vec<PathBuf>> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/tfg/ir/importexport/tests/roundtrip");
-    if !dir.is_dir() {
-        assert!(std::env::var_os("CI").is_none(), "the round-trip corpus is not at {} (CI always has ../shared)", dir.display());
-        return None;
-    }
+    let dir = common::requires::shared("conformance/tfg/ir/importexport/tests/roundtrip")?;
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .ok()?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -107,10 +105,7 @@ fn normalize(g: &mut GraphDef) {
 
 #[test]
 fn text_format_round_trips() {
-    let Some(files) = corpus() else {
-        eprintln!("skipped: the round-trip corpus is not present");
-        return;
-    };
+    let Some(files) = corpus() else { return };
     let mut failed = Vec::new();
     for f in &files {
         let text = std::fs::read(f).unwrap();
@@ -133,10 +128,7 @@ fn text_format_round_trips() {
 
 #[test]
 fn graphdef_ir_graphdef_round_trips() {
-    let Some(files) = corpus() else {
-        eprintln!("skipped: the round-trip corpus is not present");
-        return;
-    };
+    let Some(files) = corpus() else { return };
     let (mut exact, mut normalized, mut failed) = (Vec::new(), Vec::new(), Vec::new());
     for f in &files {
         let name = f.file_name().unwrap().to_string_lossy().into_owned();
@@ -192,10 +184,7 @@ const TEXT_KNOWN_FAILURES: &[(&str, &str)] = &[];
 
 #[test]
 fn graphdef_text_graphdef_round_trips() {
-    let Some(files) = corpus() else {
-        eprintln!("skipped: the round-trip corpus is not present");
-        return;
-    };
+    let Some(files) = corpus() else { return };
     use amanda_opt::printer::PrintOptions;
     // The command line prints an imported GraphDef in the canonical form (as tfg-translate
     // does, `#loc` aliases included); the preserving form is what a pass's output gets.
@@ -250,10 +239,7 @@ fn graphdef_text_graphdef_round_trips() {
 /// changed): decoding, importing and exporting give errors or results, never a panic.
 #[test]
 fn corrupt_binaries_never_panic() {
-    let Some(files) = corpus() else {
-        eprintln!("skipped: the round-trip corpus is not present");
-        return;
-    };
+    let Some(files) = corpus() else { return };
     let mut seed: u64 = 0x9E3779B97F4A7C15;
     let mut next = move || {
         seed ^= seed << 13;

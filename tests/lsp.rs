@@ -4,6 +4,8 @@
 //! opened, with diagnostics, symbols, folding, semantic tokens and definitions checked
 //! against the command line.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -566,12 +568,8 @@ fn corpus() -> Vec<PathBuf> {
     let mut files = Vec::new();
     walk(&root.join("test-files"), &mut files);
     walk(&root.join("examples"), &mut files);
-    let conformance = std::env::var_os("AMANDA_CONFORMANCE_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("../shared/conformance/tfg/ir/tests"));
-    if conformance.is_dir() {
+    if let Some(conformance) = common::requires::shared("conformance/tfg/ir/tests") {
         walk(&conformance, &mut files);
-    } else {
-        assert!(std::env::var_os("CI").is_none(), "the tfg corpus is not at {} (CI always has ../shared)", conformance.display());
-        eprintln!("skipping the tfg conformance corpus: {} is absent (set AMANDA_CONFORMANCE_DIR)", conformance.display());
     }
     files
 }

@@ -8,35 +8,25 @@
 //! without `--print-op-generic` (with and without locations); byte for byte, including the
 //! blank line mlir-opt's `main` writes after the module.
 //!
-//! Skipped (with a message) when mlir-opt 22 is not installed at `common::MLIR_OPT`.
+//! Needs mlir-opt 22 (`common::requires::mlir_opt`: a failure in CI without it, a recorded
+//! skip elsewhere).
 //! A failure is shrunk to a small program and reported with both outputs.
 
 mod common;
 
-use std::path::Path;
 
 use common::gen::GenConfig;
 use proptest::test_runner::TestCaseError;
 
-fn have_mlir_opt() -> bool {
-    if Path::new(common::MLIR_OPT).exists() {
-        return true;
-    }
-    eprintln!("skipping: {} not found (install the mlir-22-tools package to run this test)", common::MLIR_OPT);
-    false
-}
-
 /// Compares both tools on random programs; `generic` selects the generic op form.
 fn agree(cases: u32, generic: bool) {
-    if !have_mlir_opt() {
-        return;
-    }
+    let Some(mlir_opt) = common::requires::mlir_opt() else { return };
     let cfg = GenConfig::MLIR;
     let dir = tempfile::tempdir().expect("temp dir");
     common::check_programs(cases, cfg, |p| {
         let text = p.render(cfg);
         let path = common::temp_file(dir.path(), "input.mlir", &text);
-        let mut mlir = std::process::Command::new(common::MLIR_OPT);
+        let mut mlir = std::process::Command::new(&mlir_opt);
         mlir.arg("--allow-unregistered-dialect");
         let mut ours = common::amanda_opt();
         ours.arg("--canonical");

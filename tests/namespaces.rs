@@ -5,7 +5,9 @@
 //! in the library and in amanda-opt (exit status 1, `FILE:LINE:COL: error:` and its codespan
 //! snippet), with the diagnostic that names the problem at the start of the broken op.
 //! Also: the registry's hierarchy and inheritance, ports by name, and the Amanda design's
-//! YAML examples (read from the seeds, skipped without them).
+//! YAML examples (read from ../shared/seeds; see `common::requires` for when they are absent).
+
+mod common;
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -793,22 +795,20 @@ fn builtin_vocabularies_parse_and_resolve() {
 // ---------------------------------------------------------------------------- the design's examples
 
 /// The design document's YAML example `kind` (`namespace` for a schema, `graph` for a graph)
-/// named `name`, read from the seeds ($AMANDA_SEEDS, else ../shared/seeds next to the
-/// repository): the document is not copied into the repository. `None` (and a message) when
-/// the seeds are absent; scripts/seed-yaml.py finds the same blocks for the lit tests.
+/// named `name`, read from the seeds (../shared/seeds next to the repository): the document
+/// is not copied into the repository. `None` when the seeds are absent (a failure in CI, a
+/// recorded skip elsewhere: `common::requires`); scripts/seed-yaml.py finds the same blocks
+/// for the lit tests.
 fn seed_yaml(kind: &str, name: &str) -> Option<String> {
-    let dir = std::env::var("AMANDA_SEEDS").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/seeds").to_string());
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("skipped: no seeds at {} (set AMANDA_SEEDS to the folder of the Amanda design document)", dir);
-        return None;
-    };
+    let dir = common::requires::shared("seeds")?;
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {}", dir.display(), e));
     let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     paths.sort();
     let doc = paths
         .iter()
         .filter_map(|p| std::fs::read_to_string(p).ok())
         .find(|t| t.starts_with("# The Design of Amanda"))
-        .unwrap_or_else(|| panic!("no seed in {} is the Amanda design document", dir));
+        .unwrap_or_else(|| panic!("no seed in {} is the Amanda design document", dir.display()));
     let key = if kind == "namespace" { "name" } else { "namespace" };
     let block = doc
         .split("```yaml\n")
@@ -957,18 +957,14 @@ fn tensorflow_vocabulary_is_the_installed_registry() {
     let out = match out {
         Ok(o) if o.status.success() => o,
         Ok(o) if String::from_utf8_lossy(&o.stderr).contains("No module named 'tensorflow'") => {
-            eprintln!("skipped: TensorFlow is not installed (pip install tensorflow-cpu==2.21.*)");
-            return;
+            return common::requires::missing("TensorFlow", "scripts/setup.sh installs tensorflow-cpu");
         }
         Ok(o) => panic!("dialects/gen/tf_registry.py failed:\n{}", String::from_utf8_lossy(&o.stderr)),
-        Err(e) => {
-            eprintln!("skipped: no python3 ({})", e);
-            return;
-        }
+        Err(e) => return common::requires::missing("python3", &e.to_string()),
     };
     let Ok(generated) = std::fs::read_to_string(dir.path().join("2.21.jsonl")) else {
-        eprintln!("skipped: the installed TensorFlow is not 2.21 ({})", String::from_utf8_lossy(&out.stdout).trim());
-        return;
+        let installed = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        return common::requires::missing("TensorFlow 2.21", &format!("the installed one: {installed}"));
     };
     let stored = std::fs::read_to_string(format!("{}/dialects/tensorflow/2.21.jsonl", root)).expect("stored 2.21");
     let differ = generated.lines().zip(stored.lines()).position(|(a, b)| a != b);

@@ -1,10 +1,12 @@
 //! ONNX import and export: real models (test-files/onnx/Inputs/*.onnx, and the ONNX backend
-//! node test models when an `onnx` package is installed: $AMANDA_ONNX_NODE_DIR, else the
-//! development venv under ~/.cache/amanda-opt) round-trip in process to the same bytes; and
+//! node test models of the onnx package: $AMANDA_ONNX_NODE_DIR, else the test command's onnx
+//! venv under ~/.cache/amanda-opt) round-trip in process to the same bytes; and
 //! truncated or mutated bytes of them give an error or a model, never a panic, and the command
 //! line writes nothing for them.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::PathBuf;
 
 use amanda_opt::interchange::onnx::{cli, export_model, proto};
 
@@ -12,31 +14,14 @@ fn inputs() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("test-files/onnx/Inputs")
 }
 
-/// The backend node test models, when an installed onnx package has them.
+/// The backend node test models of the onnx package (`common::requires::onnx_node_dir`: a
+/// failure in CI when absent, a recorded skip elsewhere).
 fn node_models() -> Vec<PathBuf> {
-    let mut dirs = Vec::new();
-    if let Ok(d) = std::env::var("AMANDA_ONNX_NODE_DIR") {
-        dirs.push(PathBuf::from(d));
-    }
-    if let Ok(home) = std::env::var("HOME") {
-        for venv in ["onnx-venv"] {
-            let lib = Path::new(&home).join(".cache/amanda-opt").join(venv).join("lib");
-            if let Ok(rd) = std::fs::read_dir(&lib) {
-                for e in rd.flatten() {
-                    dirs.push(e.path().join("site-packages/onnx/backend/test/data/node"));
-                }
-            }
-        }
-    }
-    for d in dirs {
-        let Ok(rd) = std::fs::read_dir(&d) else { continue };
-        let mut models: Vec<PathBuf> = rd.flatten().map(|e| e.path().join("model.onnx")).filter(|p| p.is_file()).collect();
-        if !models.is_empty() {
-            models.sort();
-            return models;
-        }
-    }
-    Vec::new()
+    let Some(dir) = common::requires::onnx_node_dir() else { return Vec::new() };
+    let mut models: Vec<PathBuf> = std::fs::read_dir(&dir).expect("the node test folder").flatten().map(|e| e.path().join("model.onnx")).filter(|p| p.is_file()).collect();
+    models.sort();
+    assert!(models.len() > 1000, "{} holds only {} models", dir.display(), models.len());
+    models
 }
 
 fn small_models() -> Vec<PathBuf> {
@@ -55,11 +40,7 @@ fn round_trip(name: &str, bytes: &[u8]) -> Result<Vec<u8>, String> {
 #[test]
 fn models_round_trip_to_the_same_message() {
     let mut models = small_models();
-    let node = node_models();
-    if node.is_empty() {
-        eprintln!("skipped the backend node models: no onnx package found (set AMANDA_ONNX_NODE_DIR)");
-    }
-    models.extend(node);
+    models.extend(node_models());
     let mut checked = 0;
     let mut failures = Vec::new();
     for p in &models {

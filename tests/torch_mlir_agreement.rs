@@ -4,28 +4,13 @@
 //! --print-op-generic` = `torch-mlir-opt --mlir-print-op-generic`; and what amanda-opt prints
 //! in preserving mode is read back by torch-mlir-opt to the same canonical text.
 //!
-//! torch-mlir-opt comes from `TORCH_MLIR_OPT` or the dev venv
-//! (~/.cache/amanda-opt/numeric-venv, PyPI torch-mlir); skipped with a message when absent.
+//! torch-mlir-opt comes from `TORCH_MLIR_OPT`, PATH or the numeric tier's venv
+//! (`common::requires::torch_mlir_opt`: fails in CI without it, a recorded skip elsewhere).
 
 mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn torch_mlir_opt() -> Option<PathBuf> {
-    if let Ok(p) = std::env::var("TORCH_MLIR_OPT") {
-        return Some(PathBuf::from(p)).filter(|p| p.exists());
-    }
-    let home = std::env::var("HOME").ok()?;
-    let lib = Path::new(&home).join(".cache/amanda-opt/numeric-venv/lib");
-    for entry in std::fs::read_dir(lib).ok()?.flatten() {
-        let p = entry.path().join("site-packages/torch_mlir/_mlir_libs/torch-mlir-opt");
-        if p.exists() {
-            return Some(p);
-        }
-    }
-    None
-}
 
 fn valid_torch_files() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("test-files/torch");
@@ -49,10 +34,7 @@ fn output(cmd: &mut Command) -> String {
 
 #[test]
 fn canonical_output_is_torch_mlir_opts() {
-    let Some(tool) = torch_mlir_opt() else {
-        eprintln!("skipping: torch-mlir-opt not found (set TORCH_MLIR_OPT or install torch-mlir in ~/.cache/amanda-opt/numeric-venv)");
-        return;
-    };
+    let Some(tool) = common::requires::torch_mlir_opt() else { return };
     let dir = tempfile::tempdir().expect("temp dir");
     let mut failures = Vec::new();
     for file in valid_torch_files() {

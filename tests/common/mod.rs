@@ -1,10 +1,11 @@
-//! Shared helpers of the property tests: the random program generator ([`gen`]), parsing and
-//! printing shortcuts, a deterministic proptest runner, and the external tools (mlir-opt and
-//! the amanda-opt binary).
+//! Shared helpers of the integration tests: the random program generator ([`gen`]), parsing
+//! and printing shortcuts, a deterministic proptest runner, the amanda-opt binary, and what
+//! tests need from outside the repository ([`requires`]).
 
 #![allow(dead_code)]
 
 pub mod gen;
+pub mod requires;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,9 +14,6 @@ use std::process::Command;
 use amanda_opt::ir::Module;
 use amanda_opt::printer::{print_module, PrintOptions};
 use proptest::test_runner::{Config, FileFailurePersistence, RngAlgorithm, TestRng, TestRunner};
-
-/// mlir-opt 22, when installed.
-pub const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
 
 /// Parses `text` or fails with its diagnostics and the text.
 pub fn parse(text: &str) -> Result<Module, String> {
@@ -192,15 +190,9 @@ pub fn repo_mlir_files() -> Vec<PathBuf> {
 }
 
 /// The files of TensorFlow's tfg corpus (`../shared/conformance/tfg/ir/tests`), or `None`
-/// after saying that the test is skipped when it is absent. In CI (`CI` set), where
-/// `../shared` is always beside the repository, its absence fails the test instead.
+/// when it is absent (see [`requires`]: a failure in CI, a recorded skip elsewhere).
 pub fn tfg_corpus_files() -> Option<Vec<PathBuf>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/tfg/ir/tests");
-    if !dir.is_dir() {
-        assert!(std::env::var_os("CI").is_none(), "the tfg corpus is not at {} (CI always has ../shared)", dir.display());
-        eprintln!("skipping: the tfg corpus is not at {}", dir.display());
-        return None;
-    }
+    let dir = requires::shared("conformance/tfg/ir/tests")?;
     let mut files = Vec::new();
     mlir_files(&dir, &mut files);
     Some(files)

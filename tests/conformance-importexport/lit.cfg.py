@@ -30,6 +30,8 @@ if os.path.isdir(corpus):
 else:
     config.test_source_root = here
     config.suffixes = [".test"]
+    if os.environ.get("CI"):
+        lit_config.fatal("%s is absent; CI always has ../shared beside the repository" % corpus)
     lit_config.note(
         "skipping TensorFlow's mlir_to_graphdef tests: %s is absent (it lives outside the repository, "
         "in ../shared/conformance; set AMANDA_IMPORTEXPORT_DIR to point elsewhere)" % corpus

@@ -30,6 +30,8 @@ if os.path.isdir(corpus):
 else:
     config.test_source_root = here
     config.suffixes = [".test"]
+    if os.environ.get("CI"):
+        lit_config.fatal("%s is absent; CI always has ../shared beside the repository" % corpus)
     lit_config.note(
         "skipping TensorFlow's tfg pass tests: %s is absent (it lives outside the repository, "
         "in ../shared/conformance; set AMANDA_TRANSFORMS_DIR to point elsewhere)" % corpus

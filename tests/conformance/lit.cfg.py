@@ -31,6 +31,8 @@ else:
     # Only the placeholder in this folder is discovered; it is UNSUPPORTED.
     config.test_source_root = here
     config.suffixes = [".test"]
+    if os.environ.get("CI"):
+        lit_config.fatal("%s is absent; CI always has ../shared beside the repository" % corpus)
     lit_config.note(
         "skipping the tfg conformance corpus: %s is absent (it lives outside the repository, "
         "in ../shared/conformance; set AMANDA_CONFORMANCE_DIR to point elsewhere)" % corpus
