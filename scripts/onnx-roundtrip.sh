@@ -8,7 +8,8 @@
 #
 #   scripts/onnx-roundtrip.sh [--text] [MODEL_OR_DIR ...]
 #
-# --text goes through the printed IR as well (import → print → parse → export).
+# --text goes through the printed IR instead, as imported and in generic form (import → print
+# → parse → export), and requires the text read back and printed again to be the same bytes.
 # Environment: AMANDA_OPT (default target/release/amanda-opt, else target/debug/amanda-opt),
 # AMANDA_ONNX_VENV (default ~/.cache/amanda-opt/onnx-venv: created once, outside the
 # repository, with onnx==1.22.0 pinned), JOBS (default: the number of cores).

@@ -10,7 +10,8 @@ known-failures file (one `test_name  reason` per line).
   onnx_roundtrip.py [--amanda-opt PATH] [--known FILE] [--jobs N] [--text] [MODEL_OR_DIR ...]
 
 Without models: every `onnx/backend/test/data/node/*/model.onnx` of the installed onnx.
-`--text` also goes through the printed IR: import → print → parse → export.
+`--text` goes through the printed IR instead, in each print mode (as imported, and generic):
+import → print → parse → export, and the text read and printed again must be the same bytes.
 """
 import argparse
 import concurrent.futures
@@ -38,29 +39,48 @@ def models_of(paths):
     return out
 
 
-def check(tool, name, path, tmp, text):
-    out = os.path.join(tmp, name + ".onnx")
-    if text:
-        mlir = os.path.join(tmp, name + ".mlir")
-        r = subprocess.run([tool, path, "-o", mlir], capture_output=True, text=True)
-        if r.returncode == 0:
-            r = subprocess.run([tool, mlir, "--emit=onnx", "-o", out], capture_output=True, text=True)
-    else:
-        r = subprocess.run([tool, path, "--emit=onnx", "-o", out], capture_output=True, text=True)
+# The print modes the text round trip goes through: as the command line prints an import,
+# and MLIR's generic form.
+TEXT_MODES = ([], ["--print-op-generic"])
+
+
+def run(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         return "amanda-opt failed: " + (r.stderr.strip().splitlines() or ["(no message)"])[0][:400]
+    return None
+
+
+def check(tool, name, path, tmp, text):
+    out = os.path.join(tmp, name + ".onnx")
+    mlir, again = os.path.join(tmp, name + ".mlir"), os.path.join(tmp, name + ".2.mlir")
     try:
-        a = onnx.load(path, load_external_data=False)
-        b = onnx.load(out, load_external_data=False)
-    except Exception as e:  # noqa: BLE001 - any load error is a failure to report
-        return f"onnx.load failed: {e}"
+        for mode in TEXT_MODES if text else [None]:
+            if mode is None:
+                err = run([tool, path, "--emit=onnx", "-o", out])
+            else:
+                # import → print; print → read → print again (byte-identical); read → export.
+                err = run([tool, path, *mode, "-o", mlir]) or run([tool, mlir, *mode, "-o", again])
+                if not err:
+                    with open(mlir, "rb") as f1, open(again, "rb") as f2:
+                        if f1.read() != f2.read():
+                            return "text %s printed again differs" % (" ".join(mode) or "(default)")
+                    err = run([tool, mlir, "--emit=onnx", "-o", out])
+            if err:
+                return err
+            try:
+                a = onnx.load(path, load_external_data=False)
+                b = onnx.load(out, load_external_data=False)
+            except Exception as e:  # noqa: BLE001 - any load error is a failure to report
+                return f"onnx.load failed: {e}"
+            if a != b:
+                via = "" if mode is None else " through the text %s" % (" ".join(mode) or "(default)")
+                return "re-exported model differs%s: %s" % (via, first_difference(a, b))
+        return None
     finally:
-        for f in (out, os.path.join(tmp, name + ".mlir")):
+        for f in (out, mlir, again):
             if os.path.exists(f):
                 os.remove(f)
-    if a != b:
-        return "re-exported model differs: " + first_difference(a, b)
-    return None
 
 
 def first_difference(a, b, path="model"):

@@ -11,7 +11,8 @@
 #      scripts/graphdef_tf_roundtrip.py  GraphDefs built by TensorFlow round-tripped (when
 #                                      tensorflow is importable)
 #      scripts/onnx-roundtrip.sh       the ONNX backend node test models (onnx 1.22.0, its own
-#                                      venv in ~/.cache/amanda-opt) round-tripped
+#                                      venv in ~/.cache/amanda-opt) round-tripped, in memory
+#                                      and (--text) through the printed text
 #      scripts/nvim-lsp-test.sh,       amanda-lsp in Neovim's LSP client; the VS Code
 #      scripts/vscode-grammar-test.sh  grammar under vscode-textmate (skipped when absent)
 #      scripts/check-lowering.py       lower-tf-to-primitive's output run by TensorFlow
@@ -254,6 +255,8 @@ fi
 # ---------------------------------------------------------------- 3e. ONNX interchange
 section "ONNX: the backend node test models of onnx 1.22.0, round-tripped"
 script_step "ONNX round trip" scripts/onnx-roundtrip.sh
+# The same models through the printed text (as imported and generic), printed again identical.
+script_step "ONNX through the text" scripts/onnx-roundtrip.sh --text
 
 # ---------------------------------------------------------------- 3g. Graphviz views
 section "--emit=dot: the views of the lit inputs, imports and examples rendered by dot -Tsvg"
