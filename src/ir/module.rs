@@ -8,12 +8,16 @@ use super::body::{Body, Span};
 use super::context::Context;
 use super::{AttrId, BlockId, OpId, Sym, TypeId};
 
-/// A `#name = attr` or `!name = type` definition at the top of a file.
+/// A `#name = attr` or `!name = type` definition at the top level of a file.
 #[derive(Clone, Debug)]
 pub struct AliasDef {
     pub name: Sym,
     pub value: AliasValue,
     pub span: Span,
+    /// The top-level op the definition followed in the text (`None`: it came before them).
+    /// Definitions after the last top-level op (MLIR's deferred `#loc` aliases) are printed
+    /// back there; all others before the ops.
+    pub after: Option<OpId>,
 }
 
 #[derive(Clone, Copy, Debug)]

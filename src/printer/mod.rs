@@ -24,7 +24,7 @@ pub use attrs::type_to_string;
 
 use rustc_hash::FxHashMap;
 
-use crate::ir::{AliasValue, CommentAnchor, Module, NamedAttr, TypeId};
+use crate::ir::{AliasDef, AliasValue, CommentAnchor, Module, NamedAttr, TypeId};
 use crate::parallel::Split;
 use attrs::Style;
 use names::Names;
@@ -231,7 +231,21 @@ impl Printer<'_> {
             self.out.push('\n');
             return;
         }
-        for (k, alias) in m.aliases.iter().enumerate() {
+        // Definitions written after the last top-level op stay there (MLIR's deferred `#loc`
+        // aliases, which mlir-opt prints after the module); the others come first.
+        let last = m.body.last_op(m.top);
+        let trailing = |a: &AliasDef| a.after.is_some() && a.after == last;
+        self.print_aliases(|a| !trailing(a));
+        self.print_block_ops(m.top, 0);
+        self.print_aliases(trailing);
+        self.print_block_end_comments(m.top, 0);
+        self.print_file_metadata();
+    }
+
+    /// The alias definitions `which` selects, in order, each after its comments.
+    fn print_aliases(&mut self, which: impl Fn(&AliasDef) -> bool) {
+        let m = self.m;
+        for (k, alias) in m.aliases.iter().enumerate().filter(|(_, a)| which(a)) {
             self.print_comments(CommentAnchor::BeforeAlias(k as u32), 0);
             match alias.value {
                 AliasValue::Attr(a) => {
@@ -249,9 +263,6 @@ impl Printer<'_> {
             }
             self.out.push('\n');
         }
-        self.print_block_ops(m.top, 0);
-        self.print_block_end_comments(m.top, 0);
-        self.print_file_metadata();
     }
 
     /// `{-# ... #-}` sections, verbatim.

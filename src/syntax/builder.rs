@@ -331,7 +331,8 @@ impl<'t> ParseCx<'t> {
             return fail(span, format!("redefinition of attribute alias id '{}'", &name[1..]));
         }
         self.attr_aliases.insert(sym, value);
-        self.module.aliases.push(AliasDef { name: sym, value: AliasValue::Attr(value), span });
+        let after = self.module.body.last_op(self.module.top);
+        self.module.aliases.push(AliasDef { name: sym, value: AliasValue::Attr(value), span, after });
         Ok(())
     }
 
@@ -342,7 +343,8 @@ impl<'t> ParseCx<'t> {
             return fail(span, format!("redefinition of type alias id '{}'", &name[1..]));
         }
         self.type_aliases.insert(sym, value);
-        self.module.aliases.push(AliasDef { name: sym, value: AliasValue::Type(value), span });
+        let after = self.module.body.last_op(self.module.top);
+        self.module.aliases.push(AliasDef { name: sym, value: AliasValue::Type(value), span, after });
         Ok(())
     }
 
