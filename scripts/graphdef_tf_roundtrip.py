@@ -4,11 +4,14 @@
 Builds a few graphs with tf.compat.v1 and tf.function (dense layer, convolution, TF1 while
 loop with Switch/Merge/NextIteration, tf.cond and tf.while_loop inside a tf.function with its
 function library, resource variables, string and bool constants, a Keras LSTM, a Keras
-transformer encoder block and a Keras CNN with its weights as resource variables), serialises each with
-SerializeToString (binary .pb) and as text (.pbtxt), runs `amanda-opt X --emit=graphdef`
-(and `--emit=pbtxt`), and compares the result with the original as TensorFlow's own round-trip
-test does: default attributes stripped, tensors compared by value, control inputs sorted,
-nodes and functions by name. Prints `N passed, N failed`.
+transformer encoder block and a Keras CNN with its weights as resource variables), plus the
+numeric tier's 33 frozen models (scripts/numeric/models.py: CNNs, batch norm, Keras CNN,
+LSTM/GRU, transformer, TF2 control flow); serialises each with SerializeToString (binary .pb)
+and as text (.pbtxt), runs `amanda-opt X --emit=graphdef`, and also takes the .pb through the
+printed text as users do (`--print-debuginfo`, canonical and generic: printed, read back and
+printed again to the same bytes, then exported); compares each result with the original as
+TensorFlow's own round-trip test does: default attributes stripped, tensors compared by
+value, control inputs sorted, nodes and functions by name. Prints `N passed, N failed`.
 
     AMANDA_OPT=target/debug/amanda-opt python3 scripts/graphdef_tf_roundtrip.py
 """
@@ -159,23 +162,65 @@ def normalize(g):
     return g
 
 
+# The print modes the text round trip takes, each keeping locations (debug info).
+TEXT_MODES = {"text": ["--print-debuginfo"], "text-generic": ["--print-debuginfo", "--print-op-generic"]}
+
+
+def run(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    return None if r.returncode == 0 else (r.stderr.strip()[:500] or "exit status %d" % r.returncode)
+
+
+def export(tool, tmp, name, kind, gd):
+    """The GraphDef that comes back from amanda-opt for `gd` given as `kind`, or an error."""
+    src = os.path.join(tmp, "%s.%s" % (name, "pbtxt" if kind == "pbtxt" else "pb"))
+    out = os.path.join(tmp, "%s.out.pb" % name)
+    with open(src, "wb") as f:
+        f.write(text_format.MessageToString(gd).encode() if kind == "pbtxt" else gd.SerializeToString())
+    if kind in TEXT_MODES:
+        # GraphDef → text → text read and printed again (the same bytes) → GraphDef.
+        mode = TEXT_MODES[kind]
+        mlir, again = os.path.join(tmp, name + ".mlir"), os.path.join(tmp, name + ".2.mlir")
+        # An import prints canonically (as tfg-translate does); so does the second print.
+        err = run([tool, src, *mode, "-o", mlir]) or run([tool, mlir, "--canonical", *mode, "-o", again])
+        if err:
+            return None, err
+        if open(mlir, "rb").read() != open(again, "rb").read():
+            return None, "the text read back prints differently"
+        src = mlir
+    err = run([tool, src, "--emit=graphdef", "-o", out])
+    if err:
+        return None, err
+    return graph_pb2.GraphDef.FromString(open(out, "rb").read()), None
+
+
+def numeric_tier_graphs(tmp):
+    """The numeric tier's models (scripts/numeric/models.py), frozen GraphDefs by name."""
+    out = os.path.join(tmp, "numeric")
+    gen = os.path.join(os.path.dirname(os.path.abspath(__file__)), "numeric", "models.py")
+    r = subprocess.run([sys.executable, gen, out], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit("scripts/numeric/models.py failed:\n" + r.stderr[-2000:])
+    graphs = []
+    for f in sorted(os.listdir(out)):
+        if f.endswith(".pb"):
+            graphs.append(("numeric/" + f[:-3], graph_pb2.GraphDef.FromString(open(os.path.join(out, f), "rb").read())))
+    return graphs
+
+
 def main():
     tool = os.environ.get("AMANDA_OPT", "target/debug/amanda-opt")
     passed, failed = 0, 0
     with tempfile.TemporaryDirectory() as tmp:
-        for name, make in GRAPHS:
-            gd = make().as_graph_def()
-            for kind in ("pb", "pbtxt"):
-                src = os.path.join(tmp, "%s.%s" % (name, kind))
-                out = os.path.join(tmp, "%s.out.pb" % name)
-                with open(src, "wb") as f:
-                    f.write(gd.SerializeToString() if kind == "pb" else text_format.MessageToString(gd).encode())
-                r = subprocess.run([tool, src, "--emit=graphdef", "-o", out], capture_output=True, text=True)
-                if r.returncode != 0:
-                    print("FAIL %s.%s: %s" % (name, kind, r.stderr.strip()[:500]))
+        graphs = [(name, make().as_graph_def()) for name, make in GRAPHS] + numeric_tier_graphs(tmp)
+        for name, gd in graphs:
+            file_name = name.replace("/", "_")
+            for kind in ("pb", "pbtxt", *TEXT_MODES):
+                back, err = export(tool, tmp, file_name, kind, gd)
+                if err:
+                    print("FAIL %s.%s: %s" % (name, kind, err))
                     failed += 1
                     continue
-                back = graph_pb2.GraphDef.FromString(open(out, "rb").read())
                 a, b = normalize(gd), normalize(back)
                 if a == b:
                     print("ok   %s.%s (%d nodes, %d functions)" % (name, kind, len(gd.node), len(gd.library.function)))
