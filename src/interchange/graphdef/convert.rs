@@ -40,6 +40,15 @@ fn ref_name(base: i32) -> Option<String> {
 }
 
 /// The element type of a `DataType`.
+/// The element type of one `handle_data` entry of a resource argument: a type TensorFlow
+/// knows, never `DT_INVALID` (TensorFlow's `ConvertHandleData`).
+pub fn handle_dtype(ctx: &mut Context, dt: i32) -> Res<TypeId> {
+    if dt == 0 {
+        return Err("INVALID_ARGUMENT: Invalid dtype for handle_data".into());
+    }
+    dtype_to_type(ctx, dt)
+}
+
 pub fn dtype_to_type(ctx: &mut Context, dt: i32) -> Res<TypeId> {
     if dt > 100 {
         let name = ref_name(dt - 100).ok_or_else(|| format!("unsupported data type {dt}"))?;
@@ -151,7 +160,7 @@ pub fn attr_map_to_dict(ctx: &mut Context, m: &std::collections::BTreeMap<String
     let mut out = Vec::with_capacity(m.len());
     for (k, v) in m {
         if k.is_empty() {
-            return Err("empty attribute name".into());
+            return Err("empty attr name".into());
         }
         let value = attr_to_ir(ctx, v).map_err(|e| format!("attribute '{k}': {e}"))?;
         let name = ctx.sym(&format!("{prefix}{k}"));
@@ -221,6 +230,9 @@ pub fn attr_to_ir(ctx: &mut Context, v: &AttrValue) -> Res<AttrId> {
                 items.push(tensor_to_ir(ctx, t)?);
             }
             for f in &l.func {
+                if f.attr.keys().any(|k| k.is_empty()) {
+                    return Err("empty func_attr name".into());
+                }
                 items.push(func_to_ir(ctx, f)?);
             }
             ctx.attr(AttrData::Array(items))

@@ -53,7 +53,7 @@ fn arg_def_attrs(ctx: &mut Context, a: &ArgDef) -> Res<Vec<NamedAttr>> {
     if !a.handle_data.is_empty() {
         let mut items = Vec::new();
         for h in &a.handle_data {
-            let e = dtype_to_type(ctx, h.dtype)?;
+            let e = super::convert::handle_dtype(ctx, h.dtype)?;
             let shape = h.shape.clone().unwrap_or_default();
             let t = if shape.unknown_rank {
                 ctx.ty(TypeData::UnrankedTensor { elem: e })
@@ -77,8 +77,9 @@ fn arg_def_attrs(ctx: &mut Context, a: &ArgDef) -> Res<Vec<NamedAttr>> {
     Ok(out)
 }
 
-/// Splits a reference as TensorFlow's generic importer does: `^n`, `n`, `n:out`, `n:out:3`.
-fn split_ref(full: &str) -> (bool, &str, &str, u32) {
+/// Splits a reference as TensorFlow's generic importer does: `^n`, `n`, `n:out`, `n:out:3`
+/// (an index past 2^32 - 2 is refused, as TensorFlow refuses it).
+fn split_ref(full: &str) -> Res<(bool, &str, &str, u32)> {
     let (ctl, full) = match full.strip_prefix('^') {
         Some(r) => (true, r),
         None => (false, full),
@@ -89,12 +90,12 @@ fn split_ref(full: &str) -> (bool, &str, &str, u32) {
     };
     let mut num = 0;
     if let Some((o, n)) = output.rsplit_once(':') {
-        if let Ok(v) = n.parse::<u32>() {
-            num = v;
+        if let Ok(v) = n.parse::<u64>() {
+            num = u32::try_from(v).ok().filter(|&v| v < u32::MAX).ok_or_else(|| format!("Output index {v} is invalid (too large)"))?;
         }
         output = o;
     }
-    (ctl, node, output, num)
+    Ok((ctl, node, output, num))
 }
 
 /// Imports a generic function.
@@ -165,6 +166,9 @@ pub fn import_generic(m: &mut Module, f: &FunctionDef, gradient: Option<&str>) -
     for (name, d) in super::import::resource_id_attrs(ctx, f) {
         named(ctx, &mut attrs, name, d);
     }
+    if f.attr.keys().any(|k| k.is_empty()) {
+        return Err(at("Invalid function attribute name".into()));
+    }
     attrs.extend(attr_map_to_dict(ctx, &f.attr, "tf.").map_err(at)?);
     let control = ctx.control_type();
     let tensor = opaque_tensor(ctx);
@@ -223,7 +227,7 @@ pub fn import_generic(m: &mut Module, f: &FunctionDef, gradient: Option<&str>) -
     }
     let mut get_results: HashMap<(String, String, u32), ValueId> = HashMap::new();
     let mut resolve = |m: &mut Module, r: &str, before: Option<OpId>, block: crate::ir::BlockId| -> Res<ValueId> {
-        let (ctl, node, output, num) = split_ref(r);
+        let (ctl, node, output, num) = split_ref(r)?;
         let &(arg, ctl_v, op) = values.get(node).ok_or_else(|| format!("couldn't import graph: placeholder left {node}"))?;
         if ctl {
             return Ok(ctl_v);
@@ -271,6 +275,12 @@ pub fn import_generic(m: &mut Module, f: &FunctionDef, gradient: Option<&str>) -
             operands.push(resolve(m, input, Some(op), block).map_err(|e| at(format!("{e} (node '{}', field 'input')", node.name)))?);
         }
         m.body.set_operands(op, &operands);
+    }
+    if f.ret.values().any(|r| r.is_empty()) {
+        return Err(at(format!("Function '{}' has empty result name", sig.name)));
+    }
+    if f.control_ret.values().any(|r| r.is_empty()) {
+        return Err(at(format!("Function '{}' has empty control result name", sig.name)));
     }
     let mut rets = Vec::new();
     for o in &sig.output_arg {

@@ -144,8 +144,12 @@ fn arg_types(ctx: &mut Context, attrs: &BTreeMap<String, AttrValue>, arg: &OutAr
     }
     if !arg.type_list_attr.is_empty() {
         let Some(AttrValue { value: Some(Value::List(l)) }) = attrs.get(&arg.type_list_attr) else {
-            return Err(format!("type attr not found: {}", arg.type_list_attr));
+            return Err(format!("Type attr not found: {}", arg.type_list_attr));
         };
+        // D: every element must be a type (a list of shapes under a type-list name is refused).
+        if l.r#type.is_empty() && (!l.shape.is_empty() || !l.i.is_empty() || !l.s.is_empty() || !l.f.is_empty() || !l.b.is_empty() || !l.tensor.is_empty() || !l.func.is_empty()) {
+            return Err(format!("Expected '{}' to be a list of types", arg.type_list_attr));
+        }
         for &t in &l.r#type {
             let e = dtype_to_type(ctx, t)?;
             out.push(unranked(ctx, e));
@@ -156,7 +160,7 @@ fn arg_types(ctx: &mut Context, attrs: &BTreeMap<String, AttrValue>, arg: &OutAr
     if !arg.number_attr.is_empty() {
         match attrs.get(&arg.number_attr) {
             Some(AttrValue { value: Some(Value::I(i)) }) if *i >= 0 && *i <= 1 << 20 => num = *i as usize,
-            _ => return Err(format!("type attr not found: {}", arg.number_attr)),
+            _ => return Err(format!("Type attr not found: {}", arg.number_attr)),
         }
     }
     let dtype = if arg.dtype != 0 {
@@ -166,7 +170,7 @@ fn arg_types(ctx: &mut Context, attrs: &BTreeMap<String, AttrValue>, arg: &OutAr
     } else {
         match attrs.get(&arg.type_attr) {
             Some(AttrValue { value: Some(Value::Type(t)) }) => *t,
-            _ => return Err(format!("type attr not found: {}", arg.type_attr)),
+            _ => return Err(format!("Type attr not found: {}", arg.type_attr)),
         }
     };
     let e = dtype_to_type(ctx, dtype)?;
@@ -175,74 +179,9 @@ fn arg_types(ctx: &mut Context, attrs: &BTreeMap<String, AttrValue>, arg: &OutAr
     Ok(num)
 }
 
-/// The attribute name tfg gives `_tpu_replicate`.
+/// The name TensorFlow's older importer gave `_tpu_replicate`; the exporter still names it
+/// back (TensorFlow 2.21's importer keeps `_tpu_replicate` as it is, and so does this one).
 pub const TPU_REPLICATE: &str = "tfg.tpu_replicate";
-
-/// Result shapes from the node's shape attributes, as TensorFlow's importer reads them:
-/// `output_shapes` of functional control flow and iterator ops (required to match the
-/// results when given), `shapes` of InfeedDequeueTuple, else `_output_shapes` when it has one
-/// shape per result.
-fn apply_output_shapes(ctx: &mut Context, node: &NodeDef, types: &mut [TypeId]) -> Res<()> {
-    use attr_value::Value;
-    let key = match node.op.as_str() {
-        "While" | "StatelessWhile" | "_While" | "If" | "StatelessIf" | "_If" | "Case" | "StatelessCase" | "IteratorGetNext"
-        | "IteratorGetNextSync" | "MultiDeviceIteratorGetNextFromShard" => "output_shapes",
-        "InfeedDequeueTuple" => "shapes",
-        _ => "_output_shapes",
-    };
-    let Some(AttrValue { value: Some(Value::List(l)) }) = node.attr.get(key) else { return Ok(()) };
-    let shapes = &l.shape;
-    if key == "_output_shapes" && shapes.len() != types.len() {
-        return Ok(());
-    }
-    if shapes.is_empty() {
-        return Ok(());
-    }
-    if shapes.len() != types.len() {
-        return Err(format!("Failed to infer output shapes: expected {} output shapes but got {} (field 'attr')", types.len(), shapes.len()));
-    }
-    for (t, s) in types.iter_mut().zip(shapes) {
-        let TypeData::UnrankedTensor { elem } = ctx.type_data(*t).clone() else { continue };
-        if s.unknown_rank {
-            continue;
-        }
-        let dims = s.dim.iter().map(|d| if d.size < 0 { DYNAMIC } else { d.size }).collect();
-        *t = ctx.ty(TypeData::RankedTensor { shape: dims, elem, encoding: None });
-    }
-    Ok(())
-}
-
-/// `_Arg` of a resource with `_handle_dtypes` and `_handle_shapes` of the same length: the
-/// result is `tensor<*x!tf_type.resource<tensor<...>>>` (as TensorFlow's importer infers).
-fn apply_handle_types(ctx: &mut Context, node: &NodeDef, types: &mut [TypeId]) {
-    use attr_value::Value;
-    if node.op != "_Arg" || types.len() != 1 {
-        return;
-    }
-    let (Some(AttrValue { value: Some(Value::List(d)) }), Some(AttrValue { value: Some(Value::List(s)) })) = (node.attr.get("_handle_dtypes"), node.attr.get("_handle_shapes")) else {
-        return;
-    };
-    if d.r#type.is_empty() || d.r#type.len() != s.shape.len() {
-        return;
-    }
-    let TypeData::UnrankedTensor { elem } = ctx.type_data(types[0]).clone() else { return };
-    if !matches!(ctx.type_data(elem), TypeData::TfSimple(n) if ctx.str(*n) == "resource") {
-        return;
-    }
-    let mut subtypes = Vec::new();
-    for (&dt, shape) in d.r#type.iter().zip(&s.shape) {
-        let Ok(e) = dtype_to_type(ctx, dt) else { return };
-        subtypes.push(if shape.unknown_rank {
-            ctx.ty(TypeData::UnrankedTensor { elem: e })
-        } else {
-            let dims = shape.dim.iter().map(|x| if x.size < 0 { DYNAMIC } else { x.size }).collect();
-            ctx.ty(TypeData::RankedTensor { shape: dims, elem: e, encoding: None })
-        });
-    }
-    let name = ctx.sym("resource");
-    let res = ctx.ty(TypeData::TfWithSubtypes { name, subtypes });
-    types[0] = ctx.ty(TypeData::UnrankedTensor { elem: res });
-}
 
 /// A converted node: its results by output name.
 struct NodeInfo {
@@ -349,7 +288,7 @@ impl<'g> Importer<'g> {
         let at2 = |e: String, field: &str| format!("{e} (node '{}', field '{field}')", node.name);
         let at = |e: String| format!("{e} (node '{}')", node.name);
         if node.op.is_empty() {
-            return Err(at2("empty op type".into(), "op"));
+            return Err(at2(format!("Node {} has an empty op name", node.name), "op"));
         }
         if scope.contains_key(&node.name) {
             return Err(at2(format!("Duplicated node (or function argument) with the same name: `{}`", node.name), "name"));
@@ -357,11 +296,6 @@ impl<'g> Importer<'g> {
         let info = self.defs.get(&node.op);
         let ctx = &mut m.ctx;
         let mut attrs = attr_map_to_dict(ctx, &node.attr, "").map_err(|e| at2(format!("Node {} has an invalid attribute: {e}", node.name), "attr"))?;
-        // tfg names `_tpu_replicate` `tfg.tpu_replicate` (the exporter names it back).
-        let tpu = ctx.sym("_tpu_replicate");
-        for a in attrs.iter_mut().filter(|a| a.name == tpu) {
-            a.name = ctx.sym(TPU_REPLICATE);
-        }
         // The op's default attributes, and all attributes as the op definition sees them.
         let mut all = node.attr.clone();
         if let Some(info) = &info {
@@ -390,8 +324,6 @@ impl<'g> Importer<'g> {
                 return Err(at2(format!("Unable to find OpDef for {}", node.op), "op"));
             }
         }
-        apply_output_shapes(ctx, node, &mut types).map_err(at)?;
-        apply_handle_types(ctx, node, &mut types);
         if let Some(ft) = &node.experimental_type {
             let v = full_type_to_ir(ctx, ft);
             let name = ctx.sym("_mlir_fulltype");
@@ -414,6 +346,9 @@ impl<'g> Importer<'g> {
         let at = |e: String| format!("{e}\n\tWhile importing function: {fname}");
         let generic = f.node_def.iter().any(|n| n.attr.values().any(|v| matches!(v.value, Some(attr_value::Value::Placeholder(_)))));
         let ctx = &mut m.ctx;
+        if f.attr.keys().any(|k| k.is_empty()) {
+            return Err(at(format!("Function {fname} has an empty attr name")));
+        }
         let mut attrs = attr_map_to_dict(ctx, &f.attr, "tf.").map_err(|e| at(format!("field 'attr': {e}")))?;
         let push = |ctx: &mut Context, attrs: &mut Vec<NamedAttr>, n: &str, v: AttrId| {
             let name = ctx.sym(n);
@@ -544,7 +479,7 @@ impl<'g> Importer<'g> {
         if !a.handle_data.is_empty() {
             let mut items = Vec::new();
             for h in &a.handle_data {
-                let e = dtype_to_type(ctx, h.dtype)?;
+                let e = super::convert::handle_dtype(ctx, h.dtype)?;
                 let shape = h.shape.clone().unwrap_or_default();
                 let t = if shape.unknown_rank {
                     ctx.ty(TypeData::UnrankedTensor { elem: e })
