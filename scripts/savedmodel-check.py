@@ -90,10 +90,12 @@ def tf_module(path):
             self.w = tf.Variable(tf.random.normal([3, 2]), name="w")
             self.b = tf.Variable(tf.random.normal([2]), name="b")
             self.scale = tf.Variable(2.5, name="scale")
+            self.table = tf.Variable(tf.random.normal([20, 4]), name="table")
 
-        @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
-        def __call__(self, x):
-            return {"y": tf.matmul(x, self.w) + self.b, "a": tf.nn.relu(x) * self.scale}
+        @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32), tf.TensorSpec([None], tf.int32)])
+        def __call__(self, x, ids):
+            # tf.gather of a resource variable is a ResourceGather.
+            return {"y": tf.matmul(x, self.w) + self.b, "a": tf.nn.relu(x) * self.scale, "e": tf.gather(self.table, ids)}
 
     m = M()
     tf.saved_model.save(m, path, signatures=m.__call__)

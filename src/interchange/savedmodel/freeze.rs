@@ -16,7 +16,7 @@ use super::inline::{inline_calls, used_functions};
 use super::proto::{MetaGraphDef, SignatureDef, TensorInfo};
 use super::restore::{is_variable, variable_keys};
 use crate::interchange::graphdef::import::OpDefsPublic;
-use crate::interchange::graphdef::proto::{attr_value, AttrValue, GraphDef, NodeDef, TensorProto, TensorShapeProto};
+use crate::interchange::graphdef::proto::{attr_value, AttrValue, GraphDef, ListValue, NodeDef, TensorProto, TensorShapeProto};
 
 type Res<T> = Result<T, String>;
 
@@ -34,8 +34,19 @@ fn type_attr(n: &NodeDef, name: &str) -> Option<i32> {
     }
 }
 
+/// The `_output_shapes` attribute TensorFlow's SavedModels carry: the importer gives the
+/// node ranked result types from it.
+fn output_shapes(shape: TensorShapeProto) -> AttrValue {
+    attr(attr_value::Value::List(ListValue { shape: vec![shape], ..Default::default() }))
+}
+
+fn unknown_shape() -> TensorShapeProto {
+    TensorShapeProto { unknown_rank: true, ..Default::default() }
+}
+
 fn const_node(name: &str, t: TensorProto) -> NodeDef {
     let mut n = NodeDef { name: name.into(), op: "Const".into(), ..Default::default() };
+    n.attr.insert("_output_shapes".into(), output_shapes(t.tensor_shape.clone().unwrap_or_default()));
     n.attr.insert("dtype".into(), attr(attr_value::Value::Type(t.dtype)));
     n.attr.insert("value".into(), attr(attr_value::Value::Tensor(t)));
     n
@@ -209,7 +220,9 @@ fn name_feeds_and_fetches(nodes: &mut Vec<NodeDef>, inputs: &[(String, TensorInf
             }
             let mut p = NodeDef { name: key.clone(), op: "Placeholder".into(), ..Default::default() };
             p.attr.insert("dtype".into(), attr(attr_value::Value::Type(info.dtype)));
-            p.attr.insert("shape".into(), attr(attr_value::Value::Shape(info.tensor_shape.clone().unwrap_or(TensorShapeProto { unknown_rank: true, ..Default::default() }))));
+            let shape = info.tensor_shape.clone().unwrap_or_else(unknown_shape);
+            p.attr.insert("_output_shapes".into(), output_shapes(shape.clone()));
+            p.attr.insert("shape".into(), attr(attr_value::Value::Shape(shape)));
             nodes.push(p);
         }
         taken.insert(key.clone());
@@ -233,6 +246,7 @@ fn name_feeds_and_fetches(nodes: &mut Vec<NodeDef>, inputs: &[(String, TensorInf
         };
         let mut id = NodeDef { name: name.clone(), op: "Identity".into(), input: vec![data_ref(&nodes[i].name, port)], ..Default::default() };
         id.attr.insert("T".into(), attr(attr_value::Value::Type(info.dtype)));
+        id.attr.insert("_output_shapes".into(), output_shapes(info.tensor_shape.clone().unwrap_or_else(unknown_shape)));
         nodes.push(id);
         taken.insert(name.clone());
         fetches.push(name);

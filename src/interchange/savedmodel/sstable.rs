@@ -123,11 +123,14 @@ pub fn read(file: &Bytes) -> Res<Vec<(Vec<u8>, Bytes)>> {
         return Err(format!("not a table: bad magic number {magic:016x}"));
     }
     let mut pos = 0;
-    let _metaindex = handle(footer, &mut pos)?;
+    let metaindex = handle(footer, &mut pos)?;
     let index = handle(footer, &mut pos)?;
     if pos > 40 {
         return Err("footer handles overrun the footer".into());
     }
+    // The metaindex block (empty in bundles) is only checked, so that every byte before
+    // the footer is covered by a checksum.
+    block(file, metaindex).map_err(|e| format!("metaindex {e}"))?;
     let index = block(file, index).map_err(|e| format!("index {e}"))?;
     let mut out: Vec<(Vec<u8>, Bytes)> = Vec::new();
     for (_, v) in entries(&index).map_err(|e| format!("index block: {e}"))? {
