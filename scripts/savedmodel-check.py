@@ -83,6 +83,14 @@ def keras_embedding(path):
     keras.Model(inp, out).export(path, verbose=False)
 
 
+def keras_lstm(path):
+    # The loop body reads the kernels through resource arguments of a While.
+    inp = keras.Input((5, 3), name="seq")
+    x = keras.layers.LSTM(4)(inp)
+    out = keras.layers.Dense(2)(x)
+    keras.Model(inp, out).export(path, verbose=False)
+
+
 def tf_module(path):
     class M(tf.Module):
         def __init__(self):
@@ -116,7 +124,7 @@ def tf1_saved_model(path):
             builder.save()
 
 
-MODELS = [keras_mlp, keras_cnn, keras_two_in_two_out, keras_embedding, tf_module, tf1_saved_model]
+MODELS = [keras_mlp, keras_cnn, keras_two_in_two_out, keras_embedding, keras_lstm, tf_module, tf1_saved_model]
 
 
 # ---------------------------------------------------------------- checks

@@ -22,7 +22,7 @@ use crate::syntax::split::split_chunks;
 #[derive(Parser, Debug, Clone)]
 #[command(name = "amanda-opt", version, about = "Read, check, rewrite and convert neural-network graphs written as MLIR-style (tfg-like) text")]
 pub struct Options {
-    /// Input file (`-` for stdin).
+    /// Input file (`-` for stdin), or a SavedModel directory (see --tags, --signature).
     #[arg(default_value = "-")]
     pub input: String,
     /// Output file (`-` for stdout).

@@ -14,9 +14,10 @@ use super::bundle::Bundle;
 use super::graph::{data_ref, parse_ref, prune, rename, unique};
 use super::inline::{inline_calls, used_functions};
 use super::proto::{MetaGraphDef, SignatureDef, TensorInfo};
+use super::resources;
 use super::restore::{is_variable, variable_keys};
 use crate::interchange::graphdef::import::OpDefsPublic;
-use crate::interchange::graphdef::proto::{attr_value, AttrValue, GraphDef, ListValue, NodeDef, TensorProto, TensorShapeProto};
+use crate::interchange::graphdef::proto::{attr_value, AttrValue, FunctionDefLibrary, GraphDef, ListValue, NodeDef, TensorProto, TensorShapeProto};
 
 type Res<T> = Result<T, String>;
 
@@ -107,6 +108,9 @@ fn freeze_reads(nodes: &mut Vec<NodeDef>, keys: &BTreeMap<String, String>, ckpt:
                 *n = const_node(&n.name, t);
             }
             "ResourceGather" => {
+                if n.input.iter().take_while(|s| !s.starts_with('^')).count() != 2 {
+                    return Err(format!("node '{}' (ResourceGather) does not have 2 inputs", n.name));
+                }
                 let Some(var) = n.input.first().and_then(|r| variable_of(&by_name, r)) else { continue };
                 let t = value_of(var, type_attr(n, "dtype"), keys, ckpt, &n.name)?;
                 let params = unique(&format!("{}/params", n.name), &taken);
@@ -133,12 +137,51 @@ fn freeze_reads(nodes: &mut Vec<NodeDef>, keys: &BTreeMap<String, String>, ckpt:
     Ok(())
 }
 
+/// Gives functional control flow that takes variables their values instead
+/// ([`super::resources`]).
+fn freeze_control_flow(nodes: &mut Vec<NodeDef>, lib: &mut FunctionDefLibrary, keys: &BTreeMap<String, String>, ckpt: &mut Checkpoint) -> Res<()> {
+    let snapshot = nodes.clone();
+    let by_name: HashMap<&str, &NodeDef> = snapshot.iter().map(|n| (n.name.as_str(), n)).collect();
+    let mut taken: HashSet<String> = snapshot.iter().map(|n| n.name.clone()).collect();
+    let mut consts: HashMap<String, String> = HashMap::new();
+    let mut extra = Vec::new();
+    for n in nodes.iter_mut() {
+        if resources::flow(&n.op).is_none() {
+            continue;
+        }
+        let mut frozen = Vec::new();
+        let data = n.input.iter().take_while(|s| !s.starts_with('^')).count();
+        for i in 0..data {
+            let Some(var) = variable_of(&by_name, &n.input[i]) else { continue };
+            let t = value_of(var, None, keys, ckpt, &n.name)?;
+            let (dtype, shape) = (t.dtype, t.tensor_shape.clone().unwrap_or_default());
+            let c = match consts.get(&var.name) {
+                Some(c) => c.clone(),
+                None => {
+                    let c = unique(&format!("{}/frozen", var.name), &taken);
+                    taken.insert(c.clone());
+                    extra.push(const_node(&c, t));
+                    consts.insert(var.name.clone(), c.clone());
+                    c
+                }
+            };
+            n.input[i] = c;
+            frozen.push((i, dtype, shape));
+        }
+        if !frozen.is_empty() {
+            resources::specialise_node(n, &frozen, lib)?;
+        }
+    }
+    nodes.extend(extra);
+    Ok(())
+}
+
 /// Freezes signature `sig` of `mg`.
 pub fn freeze(mg: &MetaGraphDef, sig_name: &str, sig: &SignatureDef, ckpt: &mut Checkpoint) -> Res<GraphDef> {
     let mut g = mg.graph_def.clone().unwrap_or_default();
     let keys = variable_keys(&g);
     let mut nodes = std::mem::take(&mut g.node);
-    let lib = g.library.take().unwrap_or_default();
+    let mut lib = g.library.take().unwrap_or_default();
     // The signature's tensors as (key, info, node name, port).
     let named = |infos: &BTreeMap<String, TensorInfo>, kind: &str| -> Res<Vec<(String, TensorInfo, String, usize)>> {
         infos
@@ -179,6 +222,7 @@ pub fn freeze(mg: &MetaGraphDef, sig_name: &str, sig: &SignatureDef, ckpt: &mut 
     }
     nodes.retain(|n| !probes.contains(&n.name));
     freeze_reads(&mut nodes, &keys, ckpt)?;
+    freeze_control_flow(&mut nodes, &mut lib, &keys, ckpt)?;
     let (feeds, fetches) = name_feeds_and_fetches(&mut nodes, &inputs, &outputs)?;
     let keep: Vec<String> = feeds.iter().chain(&fetches).cloned().collect();
     nodes = prune(nodes, &keep);

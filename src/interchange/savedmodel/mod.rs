@@ -7,7 +7,7 @@
 //!   and its data shards);
 //! * [`restore`]: which checkpoint key restores which variable (from the restore ops);
 //! * [`inline`], [`graph`], [`freeze`]: inlining the signature's call chain and replacing
-//!   variable reads by constants.
+//!   variable reads by constants; [`resources`]: variables passed into `While`/`If`/`Case`.
 
 pub mod bundle;
 pub mod crc32c;
@@ -15,6 +15,7 @@ pub mod freeze;
 pub mod graph;
 pub mod inline;
 pub mod proto;
+pub mod resources;
 pub mod restore;
 pub mod sstable;
 
