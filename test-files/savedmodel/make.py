@@ -54,8 +54,37 @@ def module(path):
     tf.saved_model.save(m, path, signatures=m.__call__)
 
 
+def keras_lstm(path):
+    keras.utils.set_random_seed(5)
+    inp = keras.Input((5, 3), name="seq")
+    x = keras.layers.LSTM(4, name="lstm")(inp)
+    out = keras.layers.Dense(2, name="dense")(x)
+    keras.Model(inp, out).export(path, verbose=False)
+
+
+def tf1(path):
+    g = tf.Graph()
+    with g.as_default():
+        tf.compat.v1.set_random_seed(3)
+        x = tf.compat.v1.placeholder(tf.float32, [1, 3], name="x")
+        w = tf.compat.v1.get_variable("w", [3, 2], use_resource=False)
+        b = tf.compat.v1.get_variable("b", [2], use_resource=False, initializer=tf.compat.v1.constant_initializer([0.5, -0.25]))
+        y = tf.nn.tanh(tf.matmul(x, w) + b, name="y")
+        with tf.compat.v1.Session(graph=g) as s:
+            s.run(tf.compat.v1.global_variables_initializer())
+            builder = tf.compat.v1.saved_model.Builder(path)
+            sig = tf.compat.v1.saved_model.predict_signature_def({"input": x}, {"output": y})
+            builder.add_meta_graph_and_variables(s, ["serve"], signature_def_map={"serving_default": sig})
+            builder.save()
+
+
+MAKERS = {"keras_conv": keras_conv, "module": module, "keras_lstm": keras_lstm, "tf1": tf1}
+
 if __name__ == "__main__":
-    for name, make in [("keras_conv", keras_conv), ("module", module)]:
+    import sys
+
+    for name in sys.argv[1:] or list(MAKERS):
+        make = MAKERS[name]
         path = os.path.join(HERE, name)
         shutil.rmtree(path, ignore_errors=True)
         make(path)

@@ -105,7 +105,7 @@ fn specialise(lib: &mut FunctionDefLibrary, fname: &str, args: &[(usize, i32)]) 
         a.type_attr.clear();
         held.insert(a.name.clone(), dtype);
         if let Some(aa) = f.arg_attr.get_mut(&(i as u32)) {
-            aa.attr.retain(|k, _| !k.starts_with("_handle_"));
+            aa.attr.retain(|k, _| !k.starts_with("_handle_") && k != "_output_shapes");
         }
         f.resource_arg_unique_id.remove(&(i as u32));
     }
