@@ -124,7 +124,23 @@ def tf1_saved_model(path):
             builder.save()
 
 
-MODELS = [keras_mlp, keras_cnn, keras_two_in_two_out, keras_embedding, keras_lstm, tf_module, tf1_saved_model]
+def tf1_swapped_names(path):
+    # Signature keys naming each other's placeholders: the feeds are renamed crosswise.
+    g = tf.Graph()
+    with g.as_default():
+        p = tf.compat.v1.placeholder(tf.float32, [2], name="p")
+        q = tf.compat.v1.placeholder(tf.float32, [2], name="q")
+        v = tf.compat.v1.get_variable("v", [2], use_resource=False)
+        y = tf.identity(p * 2.0 - q + v, name="y")
+        with tf.compat.v1.Session(graph=g) as s:
+            s.run(tf.compat.v1.global_variables_initializer())
+            builder = tf.compat.v1.saved_model.Builder(path)
+            sig = tf.compat.v1.saved_model.predict_signature_def({"q": p, "p": q}, {"out": y})
+            builder.add_meta_graph_and_variables(s, ["serve"], signature_def_map={"serving_default": sig})
+            builder.save()
+
+
+MODELS = [keras_mlp, keras_cnn, keras_two_in_two_out, keras_embedding, keras_lstm, tf_module, tf1_saved_model, tf1_swapped_names]
 
 
 # ---------------------------------------------------------------- checks

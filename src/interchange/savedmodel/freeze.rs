@@ -241,9 +241,12 @@ fn name_feeds_and_fetches(nodes: &mut Vec<NodeDef>, inputs: &[(String, TensorInf
         .iter()
         .map(|(k, _, node, port)| nodes.iter().position(|n| &n.name == node).map(|i| (i, *port)).ok_or_else(|| format!("output '{k}': node '{node}' is gone after inlining")))
         .collect::<Res<_>>()?;
+    let in_at: Vec<usize> = inputs
+        .iter()
+        .map(|(k, _, node, _)| nodes.iter().position(|n| &n.name == node).ok_or_else(|| format!("input '{k}': node '{node}' is gone")))
+        .collect::<Res<_>>()?;
     let mut feeds = Vec::new();
-    for (key, info, node, port) in inputs {
-        let i = nodes.iter().position(|n| &n.name == node).ok_or_else(|| format!("input '{key}': node '{node}' is gone"))?;
+    for ((key, info, _, port), &i) in inputs.iter().zip(&in_at) {
         if nodes[i].name != *key && taken.contains(key) {
             let alt = unique(key, &taken);
             rename(nodes, key, &alt);
