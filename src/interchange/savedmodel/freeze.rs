@@ -316,7 +316,7 @@ fn check_no_variables(nodes: &[NodeDef]) -> Res<()> {
 }
 
 /// Feeds first and fetches last, each in key order; other nodes keep their order.
-fn order(nodes: &mut Vec<NodeDef>, feeds: &[String], fetches: &[String]) {
+fn order(nodes: &mut [NodeDef], feeds: &[String], fetches: &[String]) {
     let rank = |n: &NodeDef| -> (u8, usize) {
         if let Some(i) = feeds.iter().position(|f| *f == n.name) {
             (0, i)

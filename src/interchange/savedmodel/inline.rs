@@ -12,6 +12,7 @@
 //!   returned values' nodes and the callee's control returns;
 //! * `$attr` placeholders in body attributes take the call's `f` attributes.
 
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 
 use super::graph::{called, data_ref, parse_ref};
@@ -101,11 +102,10 @@ fn expand(call: &NodeDef, f: &FunctionDef, defs: &mut OpDefsPublic<'_>, taken: &
             return Ok((format!("^{prefix}{}", r.node), true));
         }
         let node = &body[j];
-        if !segments.contains_key(&j) {
-            let segs = defs.segments(node).ok_or_else(|| format!("cannot inline function '{fname}': op '{}' of node '{}' has no known definition", node.op, node.name))?;
-            segments.insert(j, segs);
-        }
-        let segs = &segments[&j];
+        let segs = match segments.entry(j) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(e) => e.insert(defs.segments(node).ok_or_else(|| format!("cannot inline function '{fname}': op '{}' of node '{}' has no known definition", node.op, node.name))?),
+        };
         let flat = if r.out.is_empty() {
             r.index
         } else {
