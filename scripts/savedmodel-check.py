@@ -19,6 +19,7 @@ Needs a Python with tensorflow 2.x and keras 3 (the system python3 here). Ends w
 """
 
 import argparse
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -37,6 +38,11 @@ tf.get_logger().setLevel("ERROR")
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from tool_paths import find_amanda_opt  # noqa: E402
+
+# The committed test SavedModels' maker (its TF1 saving helper is shared).
+_spec = importlib.util.spec_from_file_location("make", os.path.join(os.path.dirname(HERE), "test-files", "savedmodel", "make.py"))
+MAKE = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(MAKE)
 
 TOL = 1e-5
 
@@ -116,12 +122,7 @@ def tf1_saved_model(path):
         w = tf.compat.v1.get_variable("w", [3, 2], use_resource=False)
         b = tf.compat.v1.get_variable("b", [2], use_resource=False, initializer=tf.compat.v1.random_normal_initializer())
         y = tf.nn.tanh(tf.matmul(x, w) + b, name="y")
-        with tf.compat.v1.Session(graph=g) as s:
-            s.run(tf.compat.v1.global_variables_initializer())
-            builder = tf.compat.v1.saved_model.Builder(path)
-            sig = tf.compat.v1.saved_model.predict_signature_def({"input": x}, {"out": y})
-            builder.add_meta_graph_and_variables(s, ["serve"], signature_def_map={"serving_default": sig})
-            builder.save()
+        MAKE.save_tf1(g, path, {"input": x}, {"out": y})
 
 
 def tf1_swapped_names(path):
@@ -132,12 +133,7 @@ def tf1_swapped_names(path):
         q = tf.compat.v1.placeholder(tf.float32, [2], name="q")
         v = tf.compat.v1.get_variable("v", [2], use_resource=False)
         y = tf.identity(p * 2.0 - q + v, name="y")
-        with tf.compat.v1.Session(graph=g) as s:
-            s.run(tf.compat.v1.global_variables_initializer())
-            builder = tf.compat.v1.saved_model.Builder(path)
-            sig = tf.compat.v1.saved_model.predict_signature_def({"q": p, "p": q}, {"out": y})
-            builder.add_meta_graph_and_variables(s, ["serve"], signature_def_map={"serving_default": sig})
-            builder.save()
+        MAKE.save_tf1(g, path, {"q": p, "p": q}, {"out": y})
 
 
 MODELS = [keras_mlp, keras_cnn, keras_two_in_two_out, keras_embedding, keras_lstm, tf_module, tf1_saved_model, tf1_swapped_names]

@@ -24,6 +24,14 @@ fn copy() -> tempfile::TempDir {
     t
 }
 
+/// A copy of the model's folder, the path of `file` in it and that file's bytes.
+fn copy_of(file: &str) -> (tempfile::TempDir, PathBuf, Vec<u8>) {
+    let t = copy();
+    let path = t.path().join(file);
+    let good = std::fs::read(&path).unwrap();
+    (t, path, good)
+}
+
 fn prefix(dir: &Path) -> PathBuf {
     dir.join("variables/variables")
 }
@@ -88,9 +96,7 @@ fn the_frozen_graph_has_the_signature_and_no_variables() {
 
 #[test]
 fn every_flipped_bit_of_the_index_is_an_error_or_harmless() {
-    let t = copy();
-    let path = t.path().join("variables/variables.index");
-    let good = std::fs::read(&path).unwrap();
+    let (t, path, good) = copy_of("variables/variables.index");
     let footer_start = good.len() - 48;
     for at in 0..good.len() {
         for bit in [0x01u8, 0x80] {
@@ -109,9 +115,7 @@ fn every_flipped_bit_of_the_index_is_an_error_or_harmless() {
 
 #[test]
 fn every_truncation_of_the_index_is_an_error() {
-    let t = copy();
-    let path = t.path().join("variables/variables.index");
-    let good = std::fs::read(&path).unwrap();
+    let (t, path, good) = copy_of("variables/variables.index");
     for len in 0..good.len() {
         std::fs::write(&path, &good[..len]).unwrap();
         let e = read_all(t.path()).expect_err(&format!("index cut to {len} bytes went unnoticed"));
@@ -121,9 +125,7 @@ fn every_truncation_of_the_index_is_an_error() {
 
 #[test]
 fn a_flipped_tensor_byte_is_a_checksum_error_naming_the_entry() {
-    let t = copy();
-    let path = t.path().join("variables/variables.data-00000-of-00001");
-    let good = std::fs::read(&path).unwrap();
+    let (t, path, good) = copy_of("variables/variables.data-00000-of-00001");
     let b = Bundle::open(&prefix(t.path())).unwrap();
     let (key, e) = b.entries.iter().find(|(k, _)| !k.starts_with("_CHECKPOINTABLE")).map(|(k, e)| (k.clone(), e.clone())).unwrap();
     for i in 0..e.size as usize {
@@ -141,9 +143,7 @@ fn a_flipped_tensor_byte_is_a_checksum_error_naming_the_entry() {
 
 #[test]
 fn a_missing_or_short_shard_is_an_error_naming_it() {
-    let t = copy();
-    let path = t.path().join("variables/variables.data-00000-of-00001");
-    let good = std::fs::read(&path).unwrap();
+    let (t, path, good) = copy_of("variables/variables.data-00000-of-00001");
     // Cut inside the last weight (the object graph, a string entry, follows the weights).
     let b = Bundle::open(&prefix(t.path())).unwrap();
     let end = b.entries.iter().filter(|(k, _)| !k.starts_with("_CHECKPOINTABLE")).map(|(_, e)| e.offset + e.size).max().unwrap();

@@ -62,6 +62,17 @@ def keras_lstm(path):
     keras.Model(inp, out).export(path, verbose=False)
 
 
+def save_tf1(graph, path, inputs, outputs):
+    """Saves TF1 graph `graph` (variables initialised) as a SavedModel tagged serve whose
+    serving_default signature maps `inputs` to `outputs` (dicts of key -> tensor)."""
+    with tf.compat.v1.Session(graph=graph) as s:
+        s.run(tf.compat.v1.global_variables_initializer())
+        builder = tf.compat.v1.saved_model.Builder(path)
+        sig = tf.compat.v1.saved_model.predict_signature_def(inputs, outputs)
+        builder.add_meta_graph_and_variables(s, ["serve"], signature_def_map={"serving_default": sig})
+        builder.save()
+
+
 def tf1(path):
     g = tf.Graph()
     with g.as_default():
@@ -70,12 +81,7 @@ def tf1(path):
         w = tf.compat.v1.get_variable("w", [3, 2], use_resource=False)
         b = tf.compat.v1.get_variable("b", [2], use_resource=False, initializer=tf.compat.v1.constant_initializer([0.5, -0.25]))
         y = tf.nn.tanh(tf.matmul(x, w) + b, name="y")
-        with tf.compat.v1.Session(graph=g) as s:
-            s.run(tf.compat.v1.global_variables_initializer())
-            builder = tf.compat.v1.saved_model.Builder(path)
-            sig = tf.compat.v1.saved_model.predict_signature_def({"input": x}, {"output": y})
-            builder.add_meta_graph_and_variables(s, ["serve"], signature_def_map={"serving_default": sig})
-            builder.save()
+        save_tf1(g, path, {"input": x}, {"output": y})
 
 
 MAKERS = {"keras_conv": keras_conv, "module": module, "keras_lstm": keras_lstm, "tf1": tf1}
