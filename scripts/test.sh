@@ -18,6 +18,8 @@
 #      scripts/check-lowering.py       lower-tf-to-primitive's output run by TensorFlow
 #      scripts/tf1-functionalize-check.py  TF1 control flow raised to functional ops, run by
 #                                      TensorFlow (same outputs as the original graph)
+#      scripts/savedmodel-check.py     Keras 3 / tf.Module / TF1 SavedModels frozen by
+#                                      amanda-opt, run by TensorFlow (same outputs)
 #      scripts/dot-check.sh            --emit=dot of every accepted input rendered by dot
 #   4. scripts/oracle_check.py         --canonical == TensorFlow's printer (when tensorflow
 #                                      is importable)
@@ -289,6 +291,16 @@ if $run_oracle; then
     script_step "TF1 control flow raised" python3 scripts/tf1-functionalize-check.py --amanda-opt "$AMANDA_OPT"
   else
     record "TF1 control flow raised" 0 0 "tensorflow not importable, skipped"
+  fi
+fi
+
+# ---------------------------------------------------------------- 3i. SavedModel input
+if $run_oracle; then
+  section "SavedModel input: Keras 3 / tf.Module / TF1 SavedModels frozen by amanda-opt, run by TensorFlow"
+  if python3 -c "import tensorflow, keras" >/dev/null 2>&1; then
+    script_step "SavedModel input" python3 scripts/savedmodel-check.py --amanda-opt "$AMANDA_OPT"
+  else
+    record "SavedModel input" 0 0 "tensorflow not importable, skipped"
   fi
 fi
 

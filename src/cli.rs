@@ -22,7 +22,7 @@ use crate::syntax::split::split_chunks;
 #[derive(Parser, Debug, Clone)]
 #[command(name = "amanda-opt", version, about = "Read, check, rewrite and convert neural-network graphs written as MLIR-style (tfg-like) text")]
 pub struct Options {
-    /// Input file (`-` for stdin).
+    /// Input file (`-` for stdin), or a SavedModel directory (see --tags, --signature).
     #[arg(default_value = "-")]
     pub input: String,
     /// Output file (`-` for stdout).
@@ -125,6 +125,14 @@ pub struct Options {
     /// Write the result as a GraphDef in text format, as tfg-translate does.
     #[arg(long)]
     pub mlir_to_graphdef: bool,
+    /// SavedModel input (the input is a directory holding saved_model.pb and variables/): the
+    /// tag set of the MetaGraph to read, comma-separated.
+    #[arg(long, value_name = "TAG,...", default_value = crate::interchange::savedmodel::DEFAULT_TAGS)]
+    pub tags: String,
+    /// SavedModel input: the signature to freeze; its inputs become Placeholders and its
+    /// outputs Identity nodes named after their keys.
+    #[arg(long, value_name = "NAME", default_value = crate::interchange::savedmodel::DEFAULT_SIGNATURE)]
+    pub signature: String,
     /// Report at most N errors per input file, then how many more there were (0: all).
     #[arg(long, value_name = "N", default_value_t = crate::diag::MAX_REPORTED)]
     pub error_limit: usize,
@@ -404,6 +412,10 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
     let pm = build_pass_manager(opts, registry, flags, print_opts).map_err(|e| report_plain(&e))?;
     if opts.dump_pass_pipeline {
         eprintln!("Pass Manager with {} passes:\n{}\n", pm.root.stages.len(), pm.root.to_pretty(0));
+    }
+    if Path::new(&opts.input).is_dir() {
+        crate::emit::check_kind(opts).map_err(|e| report_plain(&e))?;
+        return crate::interchange::cli::drive_savedmodel(opts, pm, &opts.input, print_opts);
     }
     let input = Input::open(&opts.input).map_err(|e| report_plain(&e))?;
     let name = input.name.clone();

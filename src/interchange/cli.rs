@@ -49,18 +49,37 @@ fn report(msg: &str) {
 /// Import → verify → passes → print or export, for a GraphDef input. Errors are reported
 /// on stderr as they happen (as in `cli::drive`), hence the unit error.
 #[allow(clippy::result_unit_err)]
-pub fn drive_graphdef(opts: &Options, mut pm: PassManager, name: &str, bytes: &prost::bytes::Bytes, print_opts: PrintOptions) -> Result<(), ()> {
+pub fn drive_graphdef(opts: &Options, pm: PassManager, name: &str, bytes: &prost::bytes::Bytes, print_opts: PrintOptions) -> Result<(), ()> {
     let path = if opts.graphdef_to_mlir && !name.ends_with(".pb") && !name.ends_with(".pbtxt") && std::str::from_utf8(bytes).is_ok() {
         format!("{name}.pbtxt")
     } else {
         name.to_string()
     };
+    if !opts.graphdef_to_mlir && super::savedmodel::is_saved_model_pb(name, bytes) {
+        let dir = std::path::Path::new(name).parent().map(|p| p.display().to_string()).filter(|p| !p.is_empty()).unwrap_or_else(|| ".".into());
+        report(&format!("{name}: this is a SavedModel's saved_model.pb, not a GraphDef: pass its directory instead (amanda-opt {dir})"));
+        return Err(());
+    }
     let decoding = crate::progress::Phase::start(&format!("reading {name}"), "", None);
     let g = graphdef::read_graphdef(&path, bytes).map_err(|e| report(&e))?;
     drop(decoding);
+    drive_imported(opts, pm, name, &g, print_opts)
+}
+
+/// A SavedModel directory: its signature frozen to a GraphDef, then as a GraphDef input.
+#[allow(clippy::result_unit_err)]
+pub fn drive_savedmodel(opts: &Options, pm: PassManager, dir: &str, print_opts: PrintOptions) -> Result<(), ()> {
+    let reading = crate::progress::Phase::start(&format!("reading SavedModel {dir}"), "", None);
+    let g = super::savedmodel::load(std::path::Path::new(dir), &opts.tags, &opts.signature).map_err(|e| report(&e))?;
+    drop(reading);
+    drive_imported(opts, pm, dir, &g, print_opts)
+}
+
+/// Import → verify → passes → print or export, for a GraphDef already read.
+fn drive_imported(opts: &Options, mut pm: PassManager, name: &str, g: &graphdef::proto::GraphDef, print_opts: PrintOptions) -> Result<(), ()> {
     let nodes = g.node.len() + g.library.as_ref().map_or(0, |l| l.function.iter().map(|f| f.node_def.len()).sum());
     let importing = crate::progress::Phase::start(&format!("importing {name}"), "nodes", Some(nodes as u64));
-    let mut m = graphdef::import_graphdef(&g).map_err(|e| report(&format!("{name}: {e}")))?;
+    let mut m = graphdef::import_graphdef(g).map_err(|e| report(&format!("{name}: {e}")))?;
     drop(importing);
     if !opts.no_verify {
         let d = crate::verify::verify_module(&m);
