@@ -12,7 +12,7 @@
 
 // CHECK-NOT: VarHandleOp
 // CHECK-NOT: ReadVariableOp(
-// CHECK: Placeholder name("image") {{.*}}-> (tensor<?x4x4x2xf32>)
+// CHECK: Placeholder name("image") {{.*}}shape = #tf_type.shape<?x4x4x2>} : () -> (tensor<*xf32>)
 // CHECK-NOT: VarHandleOp
 // CHECK: Const name("{{.*}}conv_1/convolution/ReadVariableOp") {{.*}}value = dense<{{\[\[\[\[}}0.193310797, 0.148470104, -0.00888931751]
 // CHECK-SAME: tensor<2x2x2x3xf32>

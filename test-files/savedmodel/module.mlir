@@ -5,8 +5,8 @@
 // outputs y and a come out in key order (as tf.nest.flatten orders a dict), named after
 // their keys, so convert-tf-to-torch needs no feeds= or fetches=.
 
-// CHECK: Placeholder name("bias_scale") {{.*}}-> (tensor<f32>)
-// CHECK-NEXT: Placeholder name("x") {{.*}}-> (tensor<2x3xf32>)
+// CHECK: Placeholder name("bias_scale") {{.*}}shape = #tf_type.shape<>} : () -> (tensor<*xf32>)
+// CHECK-NEXT: Placeholder name("x") {{.*}}shape = #tf_type.shape<2x3>} : () -> (tensor<*xf32>)
 // CHECK: Const name({{.*}}) {{.*}}value = dense<[1.500000e+00, -2.000000e+00]> : tensor<2xf32>
 // CHECK: Identity({{.*}}) name("a")
 // CHECK-NEXT: Identity({{.*}}) name("y")

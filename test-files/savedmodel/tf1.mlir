@@ -5,7 +5,7 @@
 // the constant initializer make.py gave it), the signature's keys name the feed and fetch,
 // and the init and save/restore machinery is gone.
 
-// CHECK: Placeholder name("input") {{.*}}-> (tensor<1x3xf32>)
+// CHECK: Placeholder name("input") {{.*}}shape = #tf_type.shape<1x3>} : () -> (tensor<*xf32>)
 // CHECK: Const name("w") {{.*}}: tensor<3x2xf32>
 // CHECK: Identity(%Const) name("w/read")
 // CHECK: Const name("b") {{.*}}value = dense<[5.000000e-01, -2.500000e-01]> : tensor<2xf32>

@@ -35,8 +35,9 @@ fn type_attr(n: &NodeDef, name: &str) -> Option<i32> {
     }
 }
 
-/// The `_output_shapes` attribute TensorFlow's SavedModels carry: the importer gives the
-/// node ranked result types from it.
+/// The `_output_shapes` attribute TensorFlow's SavedModels (and frozen graphs) carry on the
+/// nodes made here too, so the frozen GraphDef reads as one TensorFlow would write (the
+/// importer keeps it as an attribute; `--tfg-shape-inference` refines result types).
 fn output_shapes(shape: TensorShapeProto) -> AttrValue {
     attr(attr_value::Value::List(ListValue { shape: vec![shape], ..Default::default() }))
 }
