@@ -131,20 +131,18 @@ elif pip_install "tensorflow-cpu==2.21.*"; then
 else
   missing_tool "pip install tensorflow-cpu==2.21.* failed: scripts/test.sh will skip the oracle check"
 fi
-# Neovim (optional): scripts/nvim-lsp-test.sh runs amanda-lsp under its built-in LSP client.
-if command -v nvim >/dev/null 2>&1; then
-  say "nvim: $(command -v nvim) (present)"
-elif apt_install neovim; then
-  say "nvim: installed"
-else
-  missing_tool "neovim unavailable: scripts/nvim-lsp-test.sh will be skipped"
-fi
+# apt_tool COMMAND PACKAGE WHAT-IS-SKIPPED: COMMAND on PATH, else installs PACKAGE.
+apt_tool() {
+  if command -v "$1" >/dev/null 2>&1; then
+    say "$1: $(command -v "$1") (present)"
+  elif apt_install "$2"; then
+    say "$1: installed"
+  else
+    missing_tool "$2 unavailable: $3"
+  fi
+}
+# Neovim: scripts/nvim-lsp-test.sh runs amanda-lsp under its built-in LSP client.
+apt_tool nvim neovim "scripts/nvim-lsp-test.sh will be skipped"
 # Graphviz: the lit tests of --emit=dot and scripts/dot-check.sh render with dot.
-if command -v dot >/dev/null 2>&1; then
-  say "dot: $(command -v dot) (present)"
-elif apt_install graphviz; then
-  say "dot: installed"
-else
-  missing_tool "graphviz unavailable: --emit=dot output is not rendered"
-fi
+apt_tool dot graphviz "--emit=dot output is not rendered"
 say "done"

@@ -42,18 +42,7 @@ config.test_exec_root = os.path.join(
 )
 
 sys.path.insert(0, os.path.join(repo_root, "scripts"))
-from tool_paths import find_amanda_opt, find_llvm_tools  # noqa: E402
+from tool_paths import stand_in  # noqa: E402
 
-amanda_opt = find_amanda_opt(repo_root)
-if not amanda_opt:
-    lit_config.fatal("amanda-opt is not built: run `cargo build --release` (or set AMANDA_OPT)")
-llvm_tools = find_llvm_tools()
-if not llvm_tools:
-    lit_config.fatal("LLVM's FileCheck is missing: run scripts/setup.sh (apt package llvm-19-tools)")
 lit_config.note("corpus:     %s" % corpus)
-lit_config.note("amanda-opt: %s" % amanda_opt)
-config.environment["PATH"] = os.pathsep.join(
-    [os.path.dirname(amanda_opt), llvm_tools, os.environ.get("PATH", "")]
-)
-# The word boundaries keep `tfg-translate` from matching inside longer names.
-config.substitutions.append((r"\btfg-translate\b", amanda_opt))
+stand_in(config, lit_config, repo_root, "tfg-translate")
