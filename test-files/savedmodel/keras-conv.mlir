@@ -2,6 +2,9 @@
 // RUN: %amanda_opt %S/keras_conv --emit=graphdef -o %t.pb
 // RUN: %amanda_opt %t.pb | FileCheck %s
 // RUN: %amanda_opt %S/keras_conv --emit=pbtxt | FileCheck %s --check-prefix=PBTXT
+// The SavedModel straight to torch-mlir, its batch None pinned with input-shapes.
+// RUN: %amanda_opt %S/keras_conv --print-op-generic --pass='convert-tf-to-torch{input-shapes=image:2x4x4x2}' | FileCheck %s --check-prefix=TORCH
+// RUN: not %amanda_opt %S/keras_conv --convert-tf-to-torch 2>&1 | FileCheck %s --check-prefix=UNPINNED
 
 // A Keras 3 `model.export` (make.py): Conv2D -> Flatten -> Dense with random weights.
 // The serving_default signature is frozen: its input is a Placeholder named after its key,
@@ -37,3 +40,7 @@
 // PBTXT-NEXT: op: "Identity"
 // PBTXT-NOT: op: "VarHandleOp"
 // PBTXT-NOT: library
+
+// TORCH: "func.func"() <{function_type = (!torch.vtensor<[2,4,4,2],f32>) -> !torch.vtensor<[2,3],f32>, sym_name = "main"}>
+// TORCH: torch.aten.convolution
+// UNPINNED: error: convert-tf-to-torch: the function is built for static shapes, and 1 feed has an unknown dim: 'image' is [?,4,4,2]; pin them with the option input-shapes=image:1x4x4x2

@@ -29,6 +29,14 @@ fn split_port(s: &str) -> (&str, usize) {
     }
 }
 
+/// The value `spec` (`name` or `name:port`) names in `block`: a data result of the node of
+/// that name.
+pub fn find_value(m: &Module, block: BlockId, spec: &str) -> Option<ValueId> {
+    let (name, port) = split_port(spec);
+    let op = m.body.block_ops(block).find(|&op| m.node_name(op).as_deref() == Some(name))?;
+    tfg::data_results(m, op).get(port).copied()
+}
+
 /// Builds a node view of `op`.
 pub fn node_of(m: &Module, op: OpId) -> TfNode {
     let op_type = tfg::op_type(m, op).to_string();

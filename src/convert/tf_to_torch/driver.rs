@@ -7,6 +7,7 @@
 use rustc_hash::FxHashMap;
 
 use super::boundary;
+use super::input_shapes::{self, InputShape};
 use super::emitter::{Converted, TorchEmitter};
 use super::ops::control::{called_functions, FunctionBody};
 use super::ops::{lowering, Lowering};
@@ -22,6 +23,8 @@ use crate::passes::{PassContext, PassTarget};
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     pub feeds: Vec<String>,
+    /// Feeds whose unknown dims are pinned (`input-shapes=image:1x28x28x1`).
+    pub input_shapes: Vec<InputShape>,
     pub fetches: Vec<String>,
     pub func_name: String,
     pub tags: Vec<String>,
@@ -50,11 +53,12 @@ pub fn run(m: &mut Module, target: PassTarget, opts: &Options, choose: Chooser) 
 
 /// Converts `target` (a `tfg.graph` or `tfg.func`) into a `func.func` that takes its place.
 pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) -> Result<(OpId, u64), Vec<Diagnostic>> {
-    crate::passes::folding::shape_inference::run(m, PassTarget::Op(target), &mut PassContext::new(), crate::passes::folding::tensor::DEFAULT_MAX_CONSTANT_BYTES)?;
     let Some(block) = tfg::body_block(m, target) else {
         return Err(vec![Diagnostic::error(m.body.op(target).span, "convert-tf-to-torch: the op has no body")]);
     };
     let plan = boundary::plan(m, target, block, &opts.feeds, &opts.fetches)?;
+    pin_input_shapes(m, target, block, &plan, &opts.input_shapes)?;
+    crate::passes::folding::shape_inference::run(m, PassTarget::Op(target), &mut PassContext::new(), crate::passes::folding::tensor::DEFAULT_MAX_CONSTANT_BYTES)?;
 
     // Every needed node has a lowering, or one error lists those that do not; the library
     // functions control-flow nodes call are planned and checked with them.
@@ -120,10 +124,7 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
             }
         }
     };
-    let mut arg_tys = Vec::new();
-    for &f in &plan.feeds {
-        arg_tys.push(static_ty(m, f, "feed").map_err(|d| vec![d])?);
-    }
+    let arg_tys = feed_types(m, span, &plan)?;
 
     // The function body.
     let fblock = m.body.create_block(Span::default());
@@ -284,4 +285,86 @@ pub fn convert_nodes(e: &mut TorchEmitter, order: &[super::TfNode], chosen: &[Lo
         }
     }
     Ok(())
+}
+
+/// Pins the dims `input-shapes` gives (before shape inference, which then propagates them).
+/// Each item names one of the plan's feeds.
+fn pin_input_shapes(m: &mut Module, target: OpId, block: crate::ir::BlockId, plan: &boundary::Plan, pinned: &[InputShape]) -> Result<(), Vec<Diagnostic>> {
+    let span = m.body.op(target).span;
+    let mut errors = Vec::new();
+    for p in pinned {
+        let v = match boundary::find_value(m, block, &p.feed) {
+            Some(v) if plan.feeds.contains(&v) => v,
+            Some(_) => {
+                errors.push(Diagnostic::error(span, format!("convert-tf-to-torch: input-shapes: '{}' is not a feed", p.feed)));
+                continue;
+            }
+            None => {
+                errors.push(Diagnostic::error(span, format!("convert-tf-to-torch: input-shapes: no node named '{}'", p.feed)));
+                continue;
+            }
+        };
+        if let Err(d) = input_shapes::pin(m, v, p) {
+            errors.push(d);
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// The static type of each feed; one error for those with an unknown dim, which names
+/// each of them with its shape and suggests the `input-shapes=` that pins them.
+fn feed_types(m: &Module, span: Span, plan: &boundary::Plan) -> Result<Vec<TTy>, Vec<Diagnostic>> {
+    let mut types = Vec::new();
+    let mut unknown: Vec<(String, Option<Vec<i64>>)> = Vec::new();
+    let mut first = None;
+    for &f in &plan.feeds {
+        let name = m.body.defining_op(f).map(|o| boundary::node_of(m, o).name).unwrap_or_else(|| "an argument".into());
+        match TTy::of_type(&m.ctx, m.body.value_type(f)) {
+            Some(t) if t.is_static() => types.push(t),
+            Some(t) => {
+                first.get_or_insert(m.body.defining_op(f).map(|o| m.body.op(o).span).unwrap_or(span));
+                unknown.push((name, Some(t.shape)));
+            }
+            None => {
+                let at = m.body.defining_op(f).map(|o| m.body.op(o).span).unwrap_or(span);
+                let ranked = match m.ctx.type_data(m.ctx.resolved_type(m.body.value_type(f))) {
+                    TypeData::UnrankedTensor { elem } => Some(*elem),
+                    _ => None,
+                };
+                match ranked {
+                    // An unknown rank: the user must give every dim.
+                    Some(elem) if super::types::Dt::of_elem(&m.ctx, elem).is_some() => {
+                        first.get_or_insert(at);
+                        unknown.push((name, None));
+                    }
+                    _ => return Err(vec![Diagnostic::error(at, format!("convert-tf-to-torch: feed '{}' has no torch element type", name))]),
+                }
+            }
+        }
+    }
+    if unknown.is_empty() {
+        return Ok(types);
+    }
+    let list: Vec<String> = unknown
+        .iter()
+        .map(|(n, s)| match s {
+            Some(s) => format!("'{}' is {}", n, super::types::show_shape(s)),
+            None => format!("'{}' has an unknown rank", n),
+        })
+        .collect();
+    let mut message = format!(
+        "convert-tf-to-torch: the function is built for static shapes, and {} feed{} an unknown dim: {}",
+        unknown.len(),
+        if unknown.len() == 1 { " has" } else { "s have" },
+        list.join("; ")
+    );
+    match input_shapes::suggestion(&unknown) {
+        Some(s) => message.push_str(&format!("; pin them with the option input-shapes={}", s)),
+        None => message.push_str("; pin them with the option input-shapes=NAME:DxDx..."),
+    }
+    Err(vec![Diagnostic::error(first.unwrap_or(span), message)])
 }

@@ -6,6 +6,7 @@
 //! * [`types`] — TensorFlow tensor types and torch's `!torch.vtensor`.
 //! * [`boundary`] — feeds, fetches, pruning, topological order, control edges.
 //! * [`emitter`] — [`emitter::TorchEmitter`]: the generic aten emitter, constants, layouts.
+//! * [`input_shapes`] — the `input-shapes` option: pinned dims for feeds of unknown dims.
 //! * [`reading`] — what lowerings read of a TensorFlow node: types, attributes, known values.
 //! * [`driver`] — runs a conversion with a *chooser* (which lowering converts each node).
 //! * [`ops`] — the lowerings, one file per op family, and their registry.
@@ -16,6 +17,7 @@
 pub mod boundary;
 pub mod driver;
 pub mod emitter;
+pub mod input_shapes;
 pub mod ops;
 pub mod reading;
 pub mod table;
@@ -33,6 +35,12 @@ const OPTIONS: &[PassOption] = &[
         kind: OptionKind::StringList,
         default: "",
         description: "Nodes (name or name:port) that become the function's arguments; default: the Placeholders in text order",
+    },
+    PassOption {
+        name: "input-shapes",
+        kind: OptionKind::StringList,
+        default: "",
+        description: "Pinned shapes for feeds with unknown dims (Keras's batch None): name:DxDx..., e.g. image:1x28x28x1",
     },
     PassOption {
         name: "fetches",
@@ -59,6 +67,7 @@ pub fn register(r: &mut PassRegistry) {
         create: |o| {
             let opts = Options {
                 feeds: o.list("feeds"),
+                input_shapes: input_shapes::parse(&o.list("input-shapes"))?,
                 fetches: o.list("fetches"),
                 func_name: o.string("func-name"),
                 tags: o.list("tags"),

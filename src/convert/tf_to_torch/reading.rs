@@ -51,7 +51,11 @@ impl TorchEmitter<'_> {
             Some(ty) if ty.is_static() => Ok(ty),
             Some(ty) => Err(self.err(
                 node,
-                format!("{} has no static shape ({}); give the placeholders static shapes", what, super::types::show_shape(&ty.shape)),
+                format!(
+                    "{} has no static shape ({}): shape inference cannot tell it from the feeds' shapes (a size that depends on the data, or an op it does not know)",
+                    what,
+                    super::types::show_shape(&ty.shape)
+                ),
             )),
             None => {
                 let mut s = String::new();
