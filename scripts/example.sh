@@ -1,21 +1,25 @@
 #!/usr/bin/env bash
-# The README's first command: a TensorFlow model becomes torch-mlir that IREE runs, and the
-# result is checked against TensorFlow. Sets up what it needs (Rust and a release build of
-# amanda-opt; the numeric tier's Python environment in ~/.cache/amanda-opt/numeric-venv,
-# 2.3 GB installed, about half a minute the first time on a fast network), then
-#   1. amanda-opt examples/tf-mlp/model.pb --pass=convert-tf-to-torch -o OUT/model.mlir
+# The README's first command: a Keras model, saved the way Keras users save one (a SavedModel
+# from `model.export`, batch dim None), becomes torch-mlir that IREE runs, and the result is
+# checked against TensorFlow. Sets up what it needs (Rust and a release build of amanda-opt;
+# the numeric tier's Python environment in ~/.cache/amanda-opt/numeric-venv, 2.3 GB
+# installed, about half a minute the first time on a fast network), then
+#   1. amanda-opt examples/keras-cnn/model --pass='convert-tf-to-torch{input-shapes=image:2x28x28x1}'
+#      -o OUT/model.mlir  (reads the SavedModel and its checkpoint itself; the batch is pinned to 2)
 #   2. torch-mlir-opt verifies OUT/model.mlir
 #   3. iree-compile --iree-input-type=torch (llvm-cpu) compiles it, the IREE runtime runs it
-#   4. TensorFlow runs model.pb on the same input; the outputs must agree within 1e-4
+#   4. TensorFlow runs the SavedModel's serving signature on the same input; the outputs must
+#      agree within 1e-4
 #
-#   scripts/example.sh [OUT]          (default OUT: target/example-tf-mlp)
+#   scripts/example.sh [OUT]          (default OUT: target/example-keras-cnn)
 #
 # Environment: AMANDA_OPT (use this binary instead of building one), AMANDA_NUMERIC_VENV.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 repo=$(pwd)
-out=${1:-${CARGO_TARGET_DIR:-$repo/target}/example-tf-mlp}
-model=examples/tf-mlp/model.pb
+out=${1:-${CARGO_TARGET_DIR:-$repo/target}/example-keras-cnn}
+model=examples/keras-cnn/model
+shapes=image:2x28x28x1
 
 if [ -z "${AMANDA_OPT:-}" ]; then
   scripts/setup.sh --rust-only >/dev/null || exit 1
@@ -33,14 +37,14 @@ if ! numeric_venv; then
 fi
 
 mkdir -p "$out" || exit 2
-echo "\$ amanda-opt $model --pass=convert-tf-to-torch -o $out/model.mlir"
+echo "\$ amanda-opt $model --pass='convert-tf-to-torch{input-shapes=$shapes}' -o $out/model.mlir"
 echo "  then torch-mlir-opt, iree-compile --iree-input-type=torch, the IREE runtime, and TensorFlow on the same input"
 TF_CPP_MIN_LOG_LEVEL=3 TF_ENABLE_ONEDNN_OPTS=0 "$NUMERIC_PY" scripts/numeric/run.py \
-  --example "$model" --feeds x --fetches Identity --amanda-opt "$AMANDA_OPT" --work "$out"
+  --example "$model" --input-shapes "$shapes" --amanda-opt "$AMANDA_OPT" --work "$out"
 status=$?
 if [ -f "$out/model.mlir" ]; then
   echo
   echo "$out/model.mlir (first lines, weights elided):"
-  sed -E 's/dense<"0x[0-9A-F]{32,}">/dense<"0x...">/; s/dense<\[[^]]{80,}\]>/dense<[...]>/' "$out/model.mlir" | head -n 16
+  sed -E 's/dense<"0x[0-9A-F]{32,}">/dense<"0x...">/; s/dense<\[.{80,}\]>/dense<[...]>/' "$out/model.mlir" | head -n 16
 fi
 exit $status

@@ -21,6 +21,10 @@ exit status 1 when anything failed.
         one frozen GraphDef, converted with the pass's defaults (`--pass=convert-tf-to-torch`,
         as the README shows it), with TensorFlow's outputs for FEEDS -> FETCHES computed here
         and now on seeded inputs of the Placeholders' shapes (needs tensorflow in this Python).
+    run.py --example DIR --input-shapes image:2x28x28x1 --amanda-opt BIN [--work DIR]
+        one SavedModel directory, converted with `convert-tf-to-torch{input-shapes=...}`;
+        TensorFlow's outputs are its `serving_default` signature's on seeded inputs of the
+        pinned shapes.
 
 Runs inside the numeric venv (scripts/numeric/venv.sh): torch-mlir-opt and iree-compile are
 found next to this Python or in their wheels.
@@ -93,12 +97,15 @@ def pass_available(amanda):
     return None
 
 
-def convert(amanda, pb, feeds, fetches, out):
-    """Feeds and fetches None: the pass's defaults (Placeholders in order, unused results)."""
-    if feeds is None:
-        option = "convert-tf-to-torch"
-    else:
-        option = "convert-tf-to-torch{feeds=%s fetches=%s}" % (",".join(feeds), ",".join(fetches))
+def convert(amanda, pb, feeds, fetches, out, input_shapes=None):
+    """Feeds and fetches None: the pass's defaults (Placeholders in order, unused results).
+    `input_shapes`: the pass's input-shapes option (pinned dims of the feeds)."""
+    options = []
+    if feeds is not None:
+        options += ["feeds=" + ",".join(feeds), "fetches=" + ",".join(fetches)]
+    if input_shapes:
+        options.append("input-shapes=" + input_shapes)
+    option = "convert-tf-to-torch" + ("{%s}" % " ".join(options) if options else "")
     run("amanda-opt convert-tf-to-torch", [amanda, pb, f"--pass={option}", "-o", out])
 
 
@@ -163,7 +170,7 @@ def compare(results, expected):
     return worst
 
 
-def check(name, work, inputs, expected, mlir_source=None, amanda=None, pb=None, feeds=None, fetches=None):
+def check(name, work, inputs, expected, mlir_source=None, amanda=None, pb=None, feeds=None, fetches=None, input_shapes=None):
     """Runs the steps for one model; returns (passed, line)."""
     times = {}
     t0 = time.perf_counter()
@@ -171,7 +178,7 @@ def check(name, work, inputs, expected, mlir_source=None, amanda=None, pb=None, 
     try:
         t = time.perf_counter()
         if mlir_source is None:
-            convert(amanda, pb, feeds, fetches, mlir)
+            convert(amanda, pb, feeds, fetches, mlir, input_shapes)
         else:
             shutil.copyfile(mlir_source, mlir)
         times["convert"] = time.perf_counter() - t
@@ -276,6 +283,33 @@ def tf_reference(pb, feeds, fetches, seed=0):
     return inputs, [np.asarray(o) for o in outputs]
 
 
+def parse_input_shapes(spec):
+    """`image:2x28x28x1,mask:2x7` -> {"image": [2, 28, 28, 1], "mask": [2, 7]} (the pass's syntax)."""
+    shapes = {}
+    for item in filter(None, spec.split(",")):
+        name, _, dims = item.rpartition(":")
+        shapes[name] = [int(d) for d in dims.split("x") if d]
+    return shapes
+
+
+def tf_reference_saved_model(path, input_shapes, seed=0):
+    """The SavedModel's `serving_default` signature run by TensorFlow on seeded inputs of the
+    pinned shapes; arguments and results in signature-key order (the converted function's)."""
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
+    import tensorflow as tf
+
+    fn = tf.saved_model.load(path).signatures["serving_default"]
+    specs = fn.structured_input_signature[1]
+    missing = sorted(set(specs) - set(input_shapes))
+    if missing:
+        raise SystemExit(f"run.py: {path}: no --input-shapes for the signature's input(s) {', '.join(missing)}")
+    rng = np.random.default_rng(seed)
+    inputs = {k: rng.standard_normal(input_shapes[k]).astype(specs[k].dtype.as_numpy_dtype) for k in sorted(specs)}
+    outputs = fn(**{k: tf.constant(v) for k, v in inputs.items()})
+    return [inputs[k] for k in sorted(inputs)], [np.asarray(outputs[k]) for k in sorted(outputs)]
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("names", nargs="*", help="models to run (default: all of the manifest)")
@@ -286,6 +320,7 @@ def main(argv):
     ap.add_argument("--example", metavar="PB", help="one frozen GraphDef, TensorFlow's outputs computed here")
     ap.add_argument("--feeds", default="", help="--example's feeds, comma-separated")
     ap.add_argument("--fetches", default="", help="--example's fetches, comma-separated")
+    ap.add_argument("--input-shapes", default="", help="--example's pinned input shapes (the pass option)")
     args = ap.parse_args(argv)
     if not args.selftest and not args.amanda_opt:
         ap.error("--amanda-opt (or $AMANDA_OPT) is required")
@@ -300,13 +335,17 @@ def main(argv):
         elif args.example:
             feeds = [f for f in args.feeds.split(",") if f]
             fetches = [f for f in args.fetches.split(",") if f]
-            inputs, expected = tf_reference(args.example, feeds, fetches)
-            name = os.path.splitext(os.path.basename(args.example))[0]
+            if os.path.isdir(args.example):
+                inputs, expected = tf_reference_saved_model(args.example, parse_input_shapes(args.input_shapes))
+                name = os.path.basename(os.path.normpath(args.example))
+            else:
+                inputs, expected = tf_reference(args.example, feeds, fetches)
+                name = os.path.splitext(os.path.basename(args.example))[0]
             missing = pass_available(args.amanda_opt)
             if missing:
                 print(f"numeric: {missing}", file=sys.stderr)
                 return 1
-            outcomes = [check(name, work, inputs, expected, amanda=args.amanda_opt, pb=args.example)]
+            outcomes = [check(name, work, inputs, expected, amanda=args.amanda_opt, pb=args.example, input_shapes=args.input_shapes)]
             print(outcomes[0][1], flush=True)
             if outcomes[0][0]:
                 print(f"numeric: the converted model is {os.path.join(work, name + '.mlir')}")
