@@ -364,6 +364,9 @@ impl Cx<'_> {
                 for op in ops {
                     let mut info = DstOpInfo::default();
                     let checked = self.lookup(dst_v, dst_fw, &op.ty, op.ty_span);
+                    if op.layout_any && dst_fw != Framework::PyTorch {
+                        self.err(op.span, format!("'layout' is for rules converting to torch (convert-tf-to-torch); {} is not a torch op", op.ty));
+                    }
                     for t in op.name.iter().chain(op.device.iter()).chain(op.inputs.iter().flatten()).chain(op.result_types.iter().flatten()) {
                         self.template_names(t, &caps);
                     }

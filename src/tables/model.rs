@@ -109,6 +109,10 @@ pub struct DstOp {
     pub result_types: Option<Vec<Template>>,
     /// `ref: x`: later ops and `outputs` use this op's results as `{x}`, `{x:1}`.
     pub capture: Option<(String, Span)>,
+    /// `layout: any`: the op is elementwise, so a conversion may give it its operands in any
+    /// one layout (a convolution's NCHW) and keep that layout for its result; `tensorflow`
+    /// (the default): operands and result in TensorFlow's layout. Read by convert-tf-to-torch.
+    pub layout_any: bool,
     pub span: Span,
 }
 
@@ -477,7 +481,7 @@ fn template(n: &Node, text: &str, diags: &mut Diags) -> Option<Template> {
     }
 }
 
-const DST_OP_KEYS: &[&str] = &["type", "name", "device", "attrs", "inputs", "input_ports", "result_types", "ref"];
+const DST_OP_KEYS: &[&str] = &["type", "name", "device", "attrs", "inputs", "input_ports", "result_types", "ref", "layout"];
 
 fn read_mapper(n: &Node, text: &str) -> Result<Mapper, Diags> {
     let mut diags = Vec::new();
@@ -571,6 +575,17 @@ fn read_dst_op(n: &Node, text: &str, diags: &mut Diags) -> Option<DstOp> {
         }
     };
     let inputs = list("inputs", diags).or_else(|| list("input_ports", diags));
+    let layout_any = match n.get("layout") {
+        None => false,
+        Some(l) => match l.as_str() {
+            Some("any") => true,
+            Some("tensorflow") => false,
+            _ => {
+                diags.push(err(l.span, "'layout' must be 'any' (an elementwise op: operands in any one layout) or 'tensorflow'"));
+                false
+            }
+        },
+    };
     Some(DstOp {
         ty: ty_text.to_string(),
         ty_span: ty.span,
@@ -580,6 +595,7 @@ fn read_dst_op(n: &Node, text: &str, diags: &mut Diags) -> Option<DstOp> {
         inputs,
         result_types: list("result_types", diags),
         capture: capture_of(n, diags),
+        layout_any,
         span: n.span,
     })
 }

@@ -39,6 +39,11 @@ pub struct SelectedDst {
     /// Attributes with their expressions evaluated (values not yet interned: `Val::AttrText`,
     /// `Val::Tensor`, ... as helpers give them; literals as `Val::AttrText` in the dst kind).
     pub attrs: Vec<(String, Val)>,
+    /// The same attributes with literals as the YAML wrote them (`Val::Str`, `Val::Int`, ...),
+    /// for a pass that builds the op itself.
+    pub values: Vec<(String, Val)>,
+    /// `layout: any` (see [`super::model::DstOp::layout_any`]).
+    pub layout_any: bool,
 }
 
 /// A rule chosen for an op.
@@ -93,15 +98,22 @@ impl Table {
                             None => None,
                         };
                         let mut attrs = Vec::new();
+                        let mut values = Vec::new();
                         for (k, (an, _, v)) in d.attrs.iter().enumerate() {
-                            let val = match (v, &rule.dst[i].literal_text[k]) {
-                                (_, Some(text)) => Ok(Val::AttrText(text.clone())),
-                                (AttrVal::Expr(t), None) => eval(t, &env),
-                                (AttrVal::Lit(n), None) => Ok(Val::from_node(n)),
+                            let written = match v {
+                                AttrVal::Expr(t) => eval(t, &env),
+                                AttrVal::Lit(n) => Ok(Val::from_node(n)),
                             };
-                            match val {
-                                Ok(v) => attrs.push((an.clone(), v)),
-                                Err(_) => ok = false,
+                            let val = match &rule.dst[i].literal_text[k] {
+                                Some(text) => Ok(Val::AttrText(text.clone())),
+                                None => written.clone(),
+                            };
+                            match (val, written) {
+                                (Ok(v), Ok(w)) => {
+                                    attrs.push((an.clone(), v));
+                                    values.push((an.clone(), w));
+                                }
+                                _ => ok = false,
                             }
                         }
                         let name = d.name.as_ref().and_then(|t| eval(t, &env).ok()).map(|v| v.display(&m.ctx));
@@ -109,7 +121,15 @@ impl Table {
                             // Later expressions naming this op see a placeholder.
                             env.built.push((c.clone(), Val::Str(format!("@{}", c))));
                         }
-                        sel.dst.push(SelectedDst { op: rule.dst[i].ir_name.clone(), capture: d.capture.as_ref().map(|c| c.0.clone()), name, operands, attrs });
+                        sel.dst.push(SelectedDst {
+                            op: rule.dst[i].ir_name.clone(),
+                            capture: d.capture.as_ref().map(|c| c.0.clone()),
+                            name,
+                            operands,
+                            attrs,
+                            values,
+                            layout_any: d.layout_any,
+                        });
                     }
                     if !ok {
                         continue;
