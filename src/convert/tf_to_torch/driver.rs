@@ -27,7 +27,8 @@ pub struct Options {
     pub input_shapes: Vec<InputShape>,
     pub fetches: Vec<String>,
     pub func_name: String,
-    pub tags: Vec<String>,
+    /// The conversion tables, which the declarative rules' lowering selects from again.
+    pub tables: Option<std::sync::Arc<super::table::Tables>>,
 }
 
 /// Which lowering converts a node (by name, see [`super::lowering`]); `None`: none does.
@@ -129,6 +130,7 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
     // The function body.
     let fblock = m.body.create_block(Span::default());
     let mut e = TorchEmitter::new(m, fblock);
+    e.rules = opts.tables.clone();
     for (&f, t) in plan.feeds.iter().zip(&arg_tys) {
         let ty = e.vtensor_type(t);
         // The argument is located at its feed's node name, as the ops are (see `lower`).

@@ -108,7 +108,7 @@ pub struct TorchEmitter<'m> {
     values: FxHashMap<ValueId, Slot>,
     types: FxHashMap<ValueId, TTy>,
     consts: FxHashMap<ConstKey, ValueId>,
-    schemas: FxHashMap<&'static str, Arc<OpSchema>>,
+    schemas: FxHashMap<String, Arc<OpSchema>>,
     deferred: FxHashMap<ValueId, (TfNode, super::ops::Lowering)>,
     /// Compile-time values evaluated by [`TorchEmitter::known`] (see `reading.rs`).
     pub(super) known_memo: std::cell::RefCell<FxHashMap<ValueId, Option<Tensor>>>,
@@ -126,6 +126,9 @@ pub struct TorchEmitter<'m> {
     /// being converted (see [`TorchEmitter::lower`]), so the node's name reaches the torch
     /// ops (`--mlir-print-debuginfo`, `--name-map`, the names of `--emit=pytorch`).
     loc: Option<AttrId>,
+    /// The conversion tables, which declarative rules (`ops/declared.rs`) are selected from
+    /// again when their node is lowered.
+    pub rules: Option<Arc<super::table::Tables>>,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -144,6 +147,7 @@ impl<'m> TorchEmitter<'m> {
             emitted: 0,
             functions: FxHashMap::default(),
             inlining: Vec::new(),
+            rules: None,
             arg_alias: FxHashMap::default(),
             loc: None,
         }
@@ -442,14 +446,14 @@ impl<'m> TorchEmitter<'m> {
         self.literal(&f, dt)
     }
 
-    fn schema(&mut self, name: &'static str) -> Option<Arc<OpSchema>> {
+    pub fn schema(&mut self, name: &str) -> Option<Arc<OpSchema>> {
         if let Some(s) = self.schemas.get(name) {
             return Some(s.clone());
         }
         let reg = crate::namespace::global().read().ok()?;
         let v = reg.resolve("amanda/pytorch")?;
         let s = reg.lookup(v, name)?;
-        self.schemas.insert(name, s.clone());
+        self.schemas.insert(name.to_string(), s.clone());
         Some(s)
     }
 
@@ -475,13 +479,13 @@ impl<'m> TorchEmitter<'m> {
     /// THE generic aten emitter: `op` by its TorchScript name (`aten::add.Tensor`), with the
     /// leading operands `args` (`A::T` tensors, scalars, lists); the remaining arguments are
     /// filled from the schema's defaults. Returns the op's result, of type `result`.
-    pub fn aten(&mut self, op: &'static str, args: Vec<A>, result: TTy) -> R<ValueId> {
+    pub fn aten(&mut self, op: &str, args: Vec<A>, result: TTy) -> R<ValueId> {
         let r = self.aten_multi(op, args, &[result])?;
         Ok(r[0])
     }
 
     /// [`TorchEmitter::aten`] for ops with several tensor results.
-    pub fn aten_multi(&mut self, op: &'static str, mut args: Vec<A>, results: &[TTy]) -> R<Vec<ValueId>> {
+    pub fn aten_multi(&mut self, op: &str, mut args: Vec<A>, results: &[TTy]) -> R<Vec<ValueId>> {
         let Some(schema) = self.schema(op) else {
             return Err(Diagnostic::error_nowhere(format!("convert-tf-to-torch: the pytorch namespace has no op '{}'", op)));
         };
@@ -690,7 +694,8 @@ impl<'m> TorchEmitter<'m> {
     }
 }
 
-fn arg_of_json(v: &serde_json::Value) -> A {
+/// A schema default (JSON) as an operand.
+pub(super) fn arg_of_json(v: &serde_json::Value) -> A {
     use serde_json::Value;
     match v {
         Value::Null => A::None,

@@ -1,4 +1,4 @@
-//! `convert-tf-to-torch{feeds fetches func-name tags}`: a `tfg.graph` (or `tfg.func`) becomes
+//! `convert-tf-to-torch{feeds input-shapes fetches func-name rules tags}`: a `tfg.graph` (or `tfg.func`) becomes
 //! `func.func @main` in torch-mlir's `torch` dialect, in the form `torch_mlir.fx` writes
 //! (value tensors, `torch.constant.*` operands, every aten op with its full TorchScript
 //! operand list). docs/convert-tf-to-torch.md is the user's side.
@@ -50,6 +50,12 @@ const OPTIONS: &[PassOption] = &[
     },
     PassOption { name: "func-name", kind: OptionKind::String, default: "main", description: "Name of the torch function" },
     PassOption {
+        name: "rules",
+        kind: OptionKind::StringList,
+        default: "",
+        description: "Mapping-table files (YAML, amanda/tensorflow to amanda/pytorch) whose rules are asked before the built-in table's",
+    },
+    PassOption {
         name: "tags",
         kind: OptionKind::StringList,
         default: "",
@@ -65,15 +71,14 @@ pub fn register(r: &mut PassRegistry) {
         options: OPTIONS,
         anchor: None,
         create: |o| {
+            let tables = std::sync::Arc::new(table::Tables::load(&o.list("rules"), crate::tables::Tags::new(o.list("tags")))?);
             let opts = Options {
                 feeds: o.list("feeds"),
                 input_shapes: input_shapes::parse(&o.list("input-shapes"))?,
                 fetches: o.list("fetches"),
                 func_name: o.string("func-name"),
-                tags: o.list("tags"),
+                tables: Some(tables.clone()),
             };
-            let table = table::load()?;
-            let tags = crate::tables::Tags::new(opts.tags.clone());
             Ok(Box::new(move |m: &mut crate::ir::Module, t, cx: &mut crate::passes::PassContext| {
                 // TF1 control flow is raised to While/If with library functions first.
                 if crate::passes::control_flow::functionalize::has_tf1_control_flow(m) {
@@ -81,13 +86,13 @@ pub fn register(r: &mut PassRegistry) {
                     cx.stat("num-tf1-while", "TF1 while loops raised to While/StatelessWhile first", loops as u64);
                     cx.stat("num-tf1-if", "TF1 conditionals raised to If/StatelessIf (or Case) first", conds as u64);
                 }
-                let lowered = table::lower_unconvertible(m, t, &table, &tags)?;
+                let lowered = table::lower_unconvertible(m, t, &tables)?;
                 cx.stat("num-lowered", "Rewrites by lower-tf-to-primitive of nodes the table has no rule for", lowered);
                 // The rule that chose each node's lowering, counted for the statistics.
                 let rules = std::cell::RefCell::new(Vec::<(String, u64)>::new());
                 let choose = |m: &crate::ir::Module, op: crate::ir::OpId| {
-                    let chosen = table::choose(&table, &tags, m, op);
-                    if let Some(sel) = chosen.and_then(|_| table.select(m, op, &tags)) {
+                    let chosen = tables.choose(m, op);
+                    if let Some(sel) = chosen.and_then(|_| tables.select(m, op)) {
                         let mut rules = rules.borrow_mut();
                         match rules.iter_mut().find(|r| r.0 == sel.rule) {
                             Some(r) => r.1 += 1,

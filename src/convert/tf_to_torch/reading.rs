@@ -196,7 +196,12 @@ impl TorchEmitter<'_> {
     }
 
     pub fn attr_f64(&self, node: &TfNode, name: &str) -> Option<f64> {
-        match self.m.ctx.attr_data(self.attr(node, name)?) {
+        self.float_of(self.attr(node, name)?)
+    }
+
+    /// A float (or integer) attribute's value as f64; a hex float by its own type's bits.
+    pub fn float_of(&self, a: AttrId) -> Option<f64> {
+        match self.m.ctx.attr_data(self.m.ctx.resolved_attr(a)) {
             AttrData::Float { spelling, ty } => float_value(&self.m.ctx, self.m.ctx.str(*spelling), *ty),
             // A hex float (`0x3E99999A : f32`) reads as an integer spelling of a float type.
             AttrData::Int { spelling, ty: ty @ Some(_) } if matches!(ty.and_then(|t| DType::of(&self.m.ctx, t)), Some(DType::Float(_))) => {

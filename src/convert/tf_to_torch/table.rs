@@ -1,12 +1,14 @@
 //! The mapping table that chooses each node's lowering (`passes/convert-tf-to-torch.yaml`):
-//! its rules match TensorFlow nodes (op type and attributes, with tags) and name a lowering
-//! with `call:` ([`super::lowering`]), so the table is checked against the lowerings this
-//! module implements when it loads. A node no rule matches is first lowered by the
+//! its rules match TensorFlow nodes (op type and attributes, with tags) and either name a
+//! lowering with `call:` ([`super::lowering`]; the table is checked against the lowerings
+//! this module implements when it loads) or name the torch op itself (`dst: {type:
+//! aten::sub.Tensor, layout: any}`, lowered by [`super::ops::declared`]). A node no rule matches is first lowered by the
 //! `lower-tf-to-primitive` table when one of its rules applies (ngraph's lowering to
 //! semi-primitive ops), and its pieces are then converted by the table's rules.
 
 use std::sync::Arc;
 
+use super::ops::declared::DECLARED;
 use super::ops::{lowering, lowering_names};
 use crate::diag::Diagnostic;
 use crate::ir::{Module, OpId};
@@ -25,10 +27,10 @@ struct Lowerings;
 
 impl NativeNames for Lowerings {
     fn has_native(&self, name: &str) -> bool {
-        lowering(name).is_some()
+        name != DECLARED && lowering(name).is_some()
     }
     fn native_names(&self) -> Vec<String> {
-        lowering_names().iter().map(|n| n.to_string()).collect()
+        lowering_names().iter().filter(|&&n| n != DECLARED).map(|n| n.to_string()).collect()
     }
 }
 
@@ -37,18 +39,58 @@ pub fn load() -> Result<Arc<Table>, String> {
     table_named(TABLE, &Lowerings)
 }
 
-/// The lowering the table chooses for `op` (the first matching rule with the tags).
-pub fn choose(table: &Table, tags: &Tags, m: &Module, op: OpId) -> Option<&'static str> {
-    let selected = table.select(m, op, tags)?;
-    let call = selected.call()?;
-    lowering_names().iter().copied().find(|n| *n == call)
+/// The tables a conversion asks, in order: the `rules=` files, then the conversion table;
+/// with the tags rules are selected with.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    pub tables: Vec<Arc<Table>>,
+    pub tags: Tags,
 }
 
-/// A rule of the fallback table that applies only to nodes the conversion table has no rule for.
+impl Tables {
+    /// The `rules=` files (YAML mapping tables from TensorFlow to PyTorch) in front of the
+    /// conversion table. An unreadable or malformed file is an error naming it (rendered).
+    pub fn load(rule_files: &[String], tags: Tags) -> Result<Tables, String> {
+        let mut tables = Vec::new();
+        for path in rule_files {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("convert-tf-to-torch: rules={}: {}", path, e))?;
+            let loaded = {
+                let reg = crate::namespace::global().read().map_err(|_| "namespace registry is poisoned".to_string())?;
+                Table::load(path, &text, &reg, &Lowerings)
+            };
+            let table = loaded.map_err(|d| crate::tables::pass::render(path, &text, &d))?;
+            if table.src_fw != crate::namespace::Framework::TensorFlow || table.dst_fw != crate::namespace::Framework::PyTorch {
+                return Err(format!(
+                    "convert-tf-to-torch: rules={}: a table of rules for this pass converts amanda/tensorflow to amanda/pytorch, not {} to {}",
+                    path, table.src_ns, table.dst_ns
+                ));
+            }
+            tables.push(Arc::new(table));
+        }
+        tables.push(load()?);
+        Ok(Tables { tables, tags })
+    }
+
+    /// The first rule of the first table that has one for `op`.
+    pub fn select(&self, m: &Module, op: OpId) -> Option<crate::tables::Selected> {
+        self.tables.iter().find_map(|t| t.select(m, op, &self.tags))
+    }
+
+    /// The lowering chosen for `op`: the native its rule `call:`s, or [`DECLARED`] for a
+    /// rule that names the torch op itself.
+    pub fn choose(&self, m: &Module, op: OpId) -> Option<&'static str> {
+        let selected = self.select(m, op)?;
+        match selected.call() {
+            Some(call) => lowering_names().iter().copied().find(|n| *n == call),
+            None => Some(DECLARED),
+        }
+    }
+}
+
+/// A rule of the fallback table that applies only to nodes the conversion tables have no rule for.
 struct Fallback<'t> {
     inner: TablePattern<'t>,
-    table: &'t Table,
-    tags: &'t Tags,
+    tables: &'t Tables,
 }
 
 impl Pattern for Fallback<'_> {
@@ -62,22 +104,22 @@ impl Pattern for Fallback<'_> {
         self.inner.root()
     }
     fn match_and_rewrite(&self, rw: &mut Rewriter<'_>, op: OpId) -> Result<bool, Diagnostic> {
-        if choose(self.table, self.tags, rw.m, op).is_some() {
+        if self.tables.choose(rw.m, op).is_some() {
             return Ok(false);
         }
         self.inner.match_and_rewrite(rw, op)
     }
 }
 
-/// Lowers, with `lower-tf-to-primitive`, the nodes of `target` that `table` has no rule for;
+/// Lowers, with `lower-tf-to-primitive`, the nodes of `target` that `tables` have no rule for;
 /// returns how many rewrites that took.
-pub fn lower_unconvertible(m: &mut Module, target: PassTarget, table: &Table, tags: &Tags) -> Result<u64, Vec<Diagnostic>> {
+pub fn lower_unconvertible(m: &mut Module, target: PassTarget, tables: &Tables) -> Result<u64, Vec<Diagnostic>> {
     let natives = Natives::builtin();
     let fallback = table_named(FALLBACK, &natives).map_err(|e| vec![Diagnostic::error_nowhere(e.trim_end())])?;
     let all = Tags::new(Vec::<String>::new());
     let patterns: Vec<Fallback> = (0..fallback.rules.len())
         .filter(|&i| all.allows(&fallback.rules[i].def.tags))
-        .map(|rule| Fallback { inner: TablePattern { table: &fallback, rule, natives: &natives }, table, tags })
+        .map(|rule| Fallback { inner: TablePattern { table: &fallback, rule, natives: &natives }, tables })
         .collect();
     let refs: Vec<&dyn Pattern> = patterns.iter().map(|p| p as &dyn Pattern).collect();
     let stats = apply_greedily(m, target, &refs, GreedyConfig::default())?;

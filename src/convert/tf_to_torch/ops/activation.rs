@@ -1,16 +1,13 @@
-//! Activations: Relu, Relu6 (`aten.clamp`), Elu, Selu, Sigmoid, Tanh, Softplus, LeakyRelu,
-//! Erf, Erfc (layout kept), Softmax and LogSoftmax (over the last TensorFlow axis: dim 1 of a value
-//! held as NCHW, which keeps its layout).
+//! Activations that need code: Relu6 (`aten.clamp` with bounds of the dtype), LeakyRelu
+//! (TensorFlow's default alpha), Erfc (two ops), Softmax and LogSoftmax (over the last
+//! TensorFlow axis: dim 1 of a value held as NCHW, which keeps its layout). Relu, Elu, Selu,
+//! Sigmoid, Tanh, Softplus and Erf are one-op rules of the table (`ops/declared.rs`).
 
 use super::super::emitter::{Converted, Layout, TfNode, TorchEmitter, A};
 use super::elementwise::unary;
 use crate::diag::Diagnostic;
 
 type R = Result<Vec<Converted>, Diagnostic>;
-
-pub fn relu(e: &mut TorchEmitter, n: &TfNode) -> R {
-    unary(e, n, "aten::relu", vec![])
-}
 
 /// Relu6(x) = clamp(x, 0, 6).
 pub fn relu6(e: &mut TorchEmitter, n: &TfNode) -> R {
@@ -21,37 +18,10 @@ pub fn relu6(e: &mut TorchEmitter, n: &TfNode) -> R {
     }
 }
 
-/// Elu: alpha 1 (TensorFlow's Elu has no alpha).
-pub fn elu(e: &mut TorchEmitter, n: &TfNode) -> R {
-    unary(e, n, "aten::elu", vec![])
-}
-
-pub fn selu(e: &mut TorchEmitter, n: &TfNode) -> R {
-    unary(e, n, "aten::selu", vec![])
-}
-
-pub fn sigmoid(e: &mut TorchEmitter, n: &TfNode) -> R {
-    unary(e, n, "aten::sigmoid", vec![])
-}
-
-pub fn tanh(e: &mut TorchEmitter, n: &TfNode) -> R {
-    unary(e, n, "aten::tanh", vec![])
-}
-
-/// Softplus: log(1 + exp(x)); torch's threshold 20 returns x above it, which equals
-/// TensorFlow's result to within f32 rounding.
-pub fn softplus(e: &mut TorchEmitter, n: &TfNode) -> R {
-    unary(e, n, "aten::softplus", vec![])
-}
-
 /// LeakyRelu: `alpha` (TensorFlow's default 0.2).
 pub fn leaky_relu(e: &mut TorchEmitter, n: &TfNode) -> R {
     let alpha = e.attr_f64_or(n, "alpha", 0.2)?;
     unary(e, n, "aten::leaky_relu", vec![A::Float(alpha)])
-}
-
-pub fn erf(e: &mut TorchEmitter, n: &TfNode) -> R {
-    unary(e, n, "aten::erf", vec![])
 }
 
 /// Erfc(x) = 1 - erf(x) (`aten.rsub.Scalar`), as Keras's exact GELU uses it.

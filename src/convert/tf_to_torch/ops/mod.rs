@@ -6,6 +6,7 @@
 pub mod activation;
 pub mod basic;
 pub mod control;
+pub mod declared;
 pub mod elementwise;
 pub mod matmul;
 pub mod nn;
@@ -24,6 +25,8 @@ pub type Lowering = fn(&mut TorchEmitter, &TfNode) -> Result<Vec<Converted>, Dia
 
 /// Every lowering by name.
 const LOWERINGS: &[(&str, Lowering)] = &[
+    // declared.rs: every rule of the table that names a torch op instead of a lowering
+    (declared::DECLARED, declared::lower),
     // basic.rs
     ("const", basic::constant),
     ("identity", basic::identity),
@@ -38,51 +41,12 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     ("case", control::case),
     ("call", control::call),
     // elementwise.rs
-    ("add", elementwise::add),
     ("add_n", elementwise::add_n),
-    ("sub", elementwise::sub),
-    ("mul", elementwise::mul),
-    ("div", elementwise::div),
-    ("floor_div", elementwise::floor_div),
-    ("floor_mod", elementwise::floor_mod),
-    ("maximum", elementwise::maximum),
-    ("minimum", elementwise::minimum),
-    ("pow", elementwise::pow),
     ("squared_difference", elementwise::squared_difference),
-    ("less", elementwise::less),
-    ("less_equal", elementwise::less_equal),
-    ("greater", elementwise::greater),
-    ("greater_equal", elementwise::greater_equal),
-    ("equal", elementwise::equal),
-    ("not_equal", elementwise::not_equal),
-    ("logical_and", elementwise::logical_and),
-    ("logical_or", elementwise::logical_or),
-    ("logical_not", elementwise::logical_not),
     ("select", elementwise::select),
-    ("select_v2", elementwise::select_v2),
-    ("sqrt", elementwise::sqrt),
-    ("rsqrt", elementwise::rsqrt),
-    ("exp", elementwise::exp),
-    ("log", elementwise::log),
-    ("neg", elementwise::neg),
-    ("abs", elementwise::abs),
-    ("square", elementwise::square),
-    ("reciprocal", elementwise::reciprocal),
-    ("floor", elementwise::floor),
-    ("ceil", elementwise::ceil),
-    ("round", elementwise::round),
-    ("sin", elementwise::sin),
-    ("cos", elementwise::cos),
     // activation.rs
-    ("relu", activation::relu),
     ("relu6", activation::relu6),
-    ("elu", activation::elu),
-    ("selu", activation::selu),
-    ("sigmoid", activation::sigmoid),
-    ("tanh", activation::tanh),
-    ("softplus", activation::softplus),
     ("leaky_relu", activation::leaky_relu),
-    ("erf", activation::erf),
     ("erfc", activation::erfc),
     ("softmax", activation::softmax),
     ("log_softmax", activation::log_softmax),
@@ -156,25 +120,26 @@ mod tests {
     use super::*;
     use crate::ir::{Module, OpId};
 
-    /// The lowering each TensorFlow op type gets from the built-in table, written out: a
-    /// table edit that sends an op to the wrong lowering (Sub to `add`), drops an op or adds
-    /// one without saying here what it becomes fails this test.
+    /// The lowering each TensorFlow op type gets from the built-in table, written out (a
+    /// native's name, or the torch op a declarative rule builds): a table edit that sends an
+    /// op to the wrong lowering (Sub to `aten::add.Tensor`), drops an op or adds one without
+    /// saying here what it becomes fails this test.
     const EXPECTED: &[(&str, &str)] = &[
         ("Const", "const"), ("Identity", "identity"), ("Snapshot", "identity"), ("StopGradient", "identity"),
         ("PreventGradient", "identity"), ("PlaceholderWithDefault", "identity"), ("EnsureShape", "identity"),
         ("IdentityN", "identity_n"), ("NoOp", "noop"), ("Shape", "shape"), ("Size", "shape"),
-        ("Rank", "shape"), ("Cast", "cast"), ("Fill", "fill"), ("Add", "add"), ("AddV2", "add"),
-        ("AddN", "add_n"), ("Sub", "sub"), ("Mul", "mul"), ("RealDiv", "div"), ("FloorDiv", "floor_div"),
-        ("FloorMod", "floor_mod"), ("Maximum", "maximum"), ("Minimum", "minimum"), ("Pow", "pow"),
-        ("SquaredDifference", "squared_difference"), ("Less", "less"), ("LessEqual", "less_equal"),
-        ("Greater", "greater"), ("GreaterEqual", "greater_equal"), ("Equal", "equal"),
-        ("NotEqual", "not_equal"), ("LogicalAnd", "logical_and"), ("LogicalOr", "logical_or"),
-        ("LogicalNot", "logical_not"), ("Select", "select"), ("SelectV2", "select_v2"), ("Sqrt", "sqrt"),
-        ("Rsqrt", "rsqrt"), ("Exp", "exp"), ("Log", "log"), ("Neg", "neg"), ("Abs", "abs"),
-        ("Square", "square"), ("Reciprocal", "reciprocal"), ("Inv", "reciprocal"), ("Floor", "floor"),
-        ("Ceil", "ceil"), ("Round", "round"), ("Sin", "sin"), ("Cos", "cos"), ("Relu", "relu"),
-        ("Relu6", "relu6"), ("Elu", "elu"), ("Selu", "selu"), ("Sigmoid", "sigmoid"), ("Tanh", "tanh"),
-        ("Softplus", "softplus"), ("LeakyRelu", "leaky_relu"), ("Erf", "erf"), ("Erfc", "erfc"),
+        ("Rank", "shape"), ("Cast", "cast"), ("Fill", "fill"), ("Add", "aten::add.Tensor"), ("AddV2", "aten::add.Tensor"),
+        ("AddN", "add_n"), ("Sub", "aten::sub.Tensor"), ("Mul", "aten::mul.Tensor"), ("RealDiv", "aten::div.Tensor"), ("FloorDiv", "aten::div.Tensor_mode"),
+        ("FloorMod", "aten::remainder.Tensor"), ("Maximum", "aten::maximum"), ("Minimum", "aten::minimum"), ("Pow", "aten::pow.Tensor_Tensor"),
+        ("SquaredDifference", "squared_difference"), ("Less", "aten::lt.Tensor"), ("LessEqual", "aten::le.Tensor"),
+        ("Greater", "aten::gt.Tensor"), ("GreaterEqual", "aten::ge.Tensor"), ("Equal", "aten::eq.Tensor"),
+        ("NotEqual", "aten::ne.Tensor"), ("LogicalAnd", "aten::logical_and"), ("LogicalOr", "aten::logical_or"),
+        ("LogicalNot", "aten::logical_not"), ("Select", "select"), ("SelectV2", "aten::where.self"), ("Sqrt", "aten::sqrt"),
+        ("Rsqrt", "aten::rsqrt"), ("Exp", "aten::exp"), ("Log", "aten::log"), ("Neg", "aten::neg"), ("Abs", "aten::abs"),
+        ("Square", "aten::square"), ("Reciprocal", "aten::reciprocal"), ("Inv", "aten::reciprocal"), ("Floor", "aten::floor"),
+        ("Ceil", "aten::ceil"), ("Round", "aten::round"), ("Sin", "aten::sin"), ("Cos", "aten::cos"), ("Relu", "aten::relu"),
+        ("Relu6", "relu6"), ("Elu", "aten::elu"), ("Selu", "aten::selu"), ("Sigmoid", "aten::sigmoid"), ("Tanh", "aten::tanh"),
+        ("Softplus", "aten::softplus"), ("LeakyRelu", "leaky_relu"), ("Erf", "aten::erf"), ("Erfc", "erfc"),
         ("Softmax", "softmax"), ("LogSoftmax", "log_softmax"), ("MatMul", "matmul"),
         ("BatchMatMul", "batch_matmul"), ("BatchMatMulV2", "batch_matmul"),
         ("BatchMatMulV3", "batch_matmul"), ("Einsum", "einsum"), ("BiasAdd", "bias_add"),
@@ -218,26 +183,32 @@ mod tests {
         sorted.sort_unstable();
         sorted.dedup();
         assert_eq!(sorted.len(), names.len(), "duplicate lowering names");
-        let table = super::super::table::load().expect("the built-in table loads");
+        let tables = super::super::table::Tables::load(&[], crate::tables::Tags::new(Vec::<String>::new())).expect("the built-in table loads");
+        let table = tables.tables.last().expect("the built-in table").clone();
         let in_table: std::collections::BTreeSet<&str> = table.rules.iter().map(|r| r.def.src.ops[r.def.src.root].ty.as_str()).collect();
         let listed: std::collections::BTreeSet<&str> = EXPECTED.iter().map(|(t, _)| *t).collect();
         assert_eq!(in_table, listed, "the table's op types and this test's list differ");
 
         let types: Vec<&str> = EXPECTED.iter().map(|(t, _)| *t).collect();
         let m = one_node_each(&types);
-        let tags = crate::tables::Tags::new(Vec::<String>::new());
         let graph = m.top_ops()[0];
         let block = crate::dialect::tfg::body_block(&m, graph).expect("body");
         let ops: Vec<OpId> = m.body.block_ops(block).collect();
         assert_eq!(ops.len(), EXPECTED.len() + 2);
         for (&op, &(t, want)) in ops.iter().zip(EXPECTED) {
-            let got = super::super::table::choose(&table, &tags, &m, op);
-            assert_eq!(got, Some(want), "{t} gets {got:?}, not '{want}'");
-            assert!(lowering(want).is_some(), "{t} chooses unregistered '{want}'");
+            let got = tables.choose(&m, op);
+            if want.contains("::") {
+                assert_eq!(got, Some(declared::DECLARED), "{t} gets {got:?}, not the declarative rule building {want}");
+                let built = tables.select(&m, op).map(|s| s.dst[0].op.clone());
+                assert_eq!(built.as_deref(), Some(format!("torch.{}", want.replace("::", ".")).as_str()), "{t} builds {built:?}, not {want}");
+            } else {
+                assert_eq!(got, Some(want), "{t} gets {got:?}, not '{want}'");
+                assert!(lowering(want).is_some(), "{t} chooses unregistered '{want}'");
+            }
         }
         for &op in &ops[EXPECTED.len()..] {
             let t = crate::dialect::tfg::op_type(&m, op);
-            assert_eq!(super::super::table::choose(&table, &tags, &m, op), None, "{t} ({:?}) has no lowering", m.node_name(op));
+            assert_eq!(tables.choose(&m, op), None, "{t} ({:?}) has no lowering", m.node_name(op));
         }
     }
 }
