@@ -34,5 +34,5 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // DISAGREE: input-shapes.mlir:[[# @LINE-17]]:3: error: convert-tf-to-torch: input-shapes: feed 'image' pinned to [3,4,4,5] but the graph says [?,4,4,2]
 // RANK: error: convert-tf-to-torch: input-shapes: feed 'image' pinned to [3,32] but the graph says [?,4,4,2]
 // NOTFEED: error: convert-tf-to-torch: input-shapes: 'flat' is not a feed
-// NONODE: error: convert-tf-to-torch: input-shapes: no node named 'imgae'
+// NONODE: error: convert-tf-to-torch: input-shapes: no node named 'imgae' (the feeds: image)
 // SYNTAX: input-shapes: 'image:3x?x4x2' has a dim that is not a number >= 0 (expected name:DxDx..., e.g. image:1x28x28x1)

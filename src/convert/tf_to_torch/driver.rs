@@ -31,6 +31,18 @@ pub struct Options {
     pub tables: Option<std::sync::Arc<super::table::Tables>>,
 }
 
+/// Whether `v` is small enough to be shape arithmetic (its static type has at most 4096
+/// elements, as the evaluator's results); a larger known value (an Identity of a weight) is
+/// never decoded here.
+fn is_small(m: &Module, v: crate::ir::ValueId) -> bool {
+    TTy::of_type(&m.ctx, m.body.value_type(v)).is_none_or(|t| !t.is_static() || t.num_elements() <= 4096)
+}
+
+/// The largest constant shape inference reads while converting: shapes depend on small
+/// tensors (a Reshape's shape, a Fill's dims), and reading a weight would decode it for
+/// nothing.
+const SHAPE_CONSTANT_BYTES: i64 = 64 * 1024;
+
 /// Which lowering converts a node (by name, see [`super::lowering`]); `None`: none does.
 pub type Chooser<'a> = &'a dyn Fn(&Module, OpId) -> Option<&'static str>;
 
@@ -59,7 +71,7 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
     };
     let plan = boundary::plan(m, target, block, &opts.feeds, &opts.fetches)?;
     pin_input_shapes(m, target, block, &plan, &opts.input_shapes)?;
-    crate::passes::folding::shape_inference::run(m, PassTarget::Op(target), &mut PassContext::new(), crate::passes::folding::tensor::DEFAULT_MAX_CONSTANT_BYTES)?;
+    crate::passes::folding::shape_inference::run(m, PassTarget::Op(target), &mut PassContext::new(), SHAPE_CONSTANT_BYTES)?;
 
     // Every needed node has a lowering, or one error lists those that do not; the library
     // functions control-flow nodes call are planned and checked with them.
@@ -267,7 +279,13 @@ pub fn convert_nodes(e: &mut TorchEmitter, order: &[super::TfNode], chosen: &[Lo
             e.defer(node.clone(), f);
             continue;
         }
-        if node.op_type != "Placeholder" && !node.results.is_empty() && node.results.iter().all(|&r| e.known(r).is_some()) {
+        // A large constant through Identity-like ops is deferred as it is, undecoded: a
+        // lowering that reads it (a filter permuted as bytes) may never need it as a tensor.
+        if !node.results.is_empty() && node.results.iter().all(|&r| !is_small(e.m, r) && e.constant_op(r).is_some()) {
+            e.defer(node.clone(), f);
+            continue;
+        }
+        if node.op_type != "Placeholder" && !node.results.is_empty() && node.results.iter().all(|&r| is_small(e.m, r) && e.known(r).is_some()) {
             // Its users see the value's shape (a Fill of computed dims is [?,?] in TensorFlow's
             // types and [3,4] here).
             for &r in &node.results {
@@ -302,7 +320,11 @@ fn pin_input_shapes(m: &mut Module, target: OpId, block: crate::ir::BlockId, pla
                 continue;
             }
             None => {
-                errors.push(Diagnostic::error(span, format!("convert-tf-to-torch: input-shapes: no node named '{}'", p.feed)));
+                let feeds: Vec<String> = plan.feeds.iter().filter_map(|&f| m.body.defining_op(f)).map(|o| boundary::node_of(m, o).name).collect();
+                errors.push(Diagnostic::error(
+                    span,
+                    format!("convert-tf-to-torch: input-shapes: no node named '{}' (the feeds: {})", p.feed, feeds.join(", ")),
+                ));
                 continue;
             }
         };

@@ -544,41 +544,54 @@ impl<'m> TorchEmitter<'m> {
     /// `perm`, computed here and emitted as one literal (a filter in torch's OIHW order);
     /// `None` when `tf` is not a known constant.
     pub fn permuted_constant(&mut self, tf: ValueId, shape: &[i64], perm: &[usize]) -> Option<ValueId> {
-        let t = self.known(tf)?;
         let dt = TTy::of_type(&self.m.ctx, self.m.body.value_type(tf)).map(|t| t.dt)?;
-        if shape.iter().product::<i64>() != t.len() as i64 || perm.len() != shape.len() {
+        let n = shape.iter().product::<i64>();
+        if perm.len() != shape.len() || n < 0 {
             return None;
         }
         let out_shape: Vec<i64> = perm.iter().map(|&p| shape[p]).collect();
-        // Row-major strides of the input, read in the output's order.
-        let mut strides = vec![1i64; shape.len()];
-        for i in (0..shape.len().saturating_sub(1)).rev() {
-            strides[i] = strides[i + 1] * shape[i + 1];
-        }
-        let n = t.len();
-        let mut index = vec![0i64; out_shape.len()];
-        let mut order = Vec::with_capacity(n);
-        for _ in 0..n {
-            order.push(index.iter().zip(perm).map(|(&i, &p)| i * strides[p]).sum::<i64>() as usize);
-            for d in (0..index.len()).rev() {
-                index[d] += 1;
-                if index[d] < out_shape[d] {
-                    break;
+        // A constant held as raw data (a weight as the importer read it) is permuted as bytes,
+        // element by element of its width; anything else through its host value.
+        let raw = self.raw_constant(tf).filter(|r| r.len() as i64 == n * dt.size_bytes()).map(|r| (r, dt.size_bytes() as usize));
+        let literal_of = |e: &mut Self| -> Option<ValueId> {
+            let order = permutation_order(shape, perm, &out_shape);
+            match &raw {
+                Some((raw, w)) => {
+                    let mut out = Vec::with_capacity(raw.len());
+                    for &i in &order {
+                        out.extend_from_slice(&raw[i * w..(i + 1) * w]);
+                    }
+                    Some(e.literal_of_raw(out, &TTy::new(out_shape.clone(), dt)))
                 }
-                index[d] = 0;
+                None => {
+                    let t = e.known(tf)?;
+                    if t.len() as i64 != n {
+                        return None;
+                    }
+                    let host = match &t.values {
+                        Values::Int(v) => Tensor::ints(t.dtype, out_shape.clone(), order.iter().map(|&i| v[i]).collect()),
+                        Values::Float(v) => Tensor::floats(t.dtype, out_shape.clone(), order.iter().map(|&i| v[i]).collect()),
+                    };
+                    Some(e.literal(&host, dt))
+                }
             }
-        }
-        let host = match &t.values {
-            Values::Int(v) => Tensor::ints(t.dtype, out_shape, order.iter().map(|&i| v[i]).collect()),
-            Values::Float(v) => Tensor::floats(t.dtype, out_shape, order.iter().map(|&i| v[i]).collect()),
         };
         // The literal stands for the constant (a filter), and keeps its node's name.
         let constant = self.m.body.defining_op(tf).and_then(|op| self.m.node_name(op)).map(|n| self.name_loc(&n));
         let outer = self.loc;
         self.loc = constant.or(outer);
-        let literal = self.literal(&host, dt);
+        let literal = literal_of(self);
         self.loc = outer;
-        Some(literal)
+        literal
+    }
+
+    /// `torch.vtensor.literal` of raw little-endian data (`dense<"0x...">`) of type `ty`.
+    pub fn literal_of_raw(&mut self, raw: Vec<u8>, ty: &TTy) -> ValueId {
+        let value = self.m.ctx.attr(AttrData::Hex(crate::ir::blob::Blob::new(raw.into())));
+        let elem = ty.dt.elem_type(&mut self.m.ctx);
+        let tensor_ty = self.m.ctx.ty(TypeData::RankedTensor { shape: ty.shape.clone(), elem, encoding: None });
+        let dense = self.m.ctx.attr(AttrData::Dense { value, ty: tensor_ty });
+        self.literal_of_dense(dense, ty).expect("a dense attribute")
     }
 
     /// `aten.reshape` to a static shape.
@@ -692,6 +705,29 @@ impl<'m> TorchEmitter<'m> {
         self.types.insert(a, ty.clone());
         a
     }
+}
+
+/// For each element of `shape` permuted by `perm` (to `out_shape`), in row-major order, the
+/// index of the input element it reads.
+fn permutation_order(shape: &[i64], perm: &[usize], out_shape: &[i64]) -> Vec<usize> {
+    let mut strides = vec![1i64; shape.len()];
+    for i in (0..shape.len().saturating_sub(1)).rev() {
+        strides[i] = strides[i + 1] * shape[i + 1];
+    }
+    let n = shape.iter().product::<i64>().max(0) as usize;
+    let mut index = vec![0i64; out_shape.len()];
+    let mut order = Vec::with_capacity(n);
+    for _ in 0..n {
+        order.push(index.iter().zip(perm).map(|(&i, &p)| i * strides[p]).sum::<i64>() as usize);
+        for d in (0..index.len()).rev() {
+            index[d] += 1;
+            if index[d] < out_shape[d] {
+                break;
+            }
+            index[d] = 0;
+        }
+    }
+    order
 }
 
 /// A schema default (JSON) as an operand.

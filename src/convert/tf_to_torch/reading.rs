@@ -85,7 +85,7 @@ impl TorchEmitter<'_> {
         let ty = self.m.op_name(op).strip_prefix("tfg.")?;
         match ty {
             "Const" => return Tensor::from_attr(&self.m.ctx, self.m.op_attr(op, "value")?),
-            "Identity" | "Snapshot" | "StopGradient" | "PreventGradient" => {
+            t if forwards_its_input(t) => {
                 return self.known_at(*crate::dialect::tfg::data_operands(self.m, op).first()?, depth + 1);
             }
             "Shape" | "Size" | "Rank" => {
@@ -159,6 +159,32 @@ impl TorchEmitter<'_> {
         let outs = crate::passes::folding::eval::evaluate(ty, &lookup, &inputs, &result_types)?;
         let i = results.iter().position(|&r| r == v)?;
         outs.into_iter().nth(i).filter(|t| t.len() <= MAX_ELEMENTS)
+    }
+
+    /// The `Const` node whose value `v` is, through Identity-like ops.
+    pub fn constant_op(&self, v: ValueId) -> Option<crate::ir::OpId> {
+        let mut v = v;
+        for _ in 0..32 {
+            let op = self.m.body.defining_op(v)?;
+            match self.m.op_name(op).strip_prefix("tfg.")? {
+                "Const" => return Some(op),
+                t if forwards_its_input(t) => v = *crate::dialect::tfg::data_operands(self.m, op).first()?,
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The raw little-endian data of a constant held as bytes (`dense<"0x...">`, as the
+    /// importers keep large tensors), reached through Identity-like ops; not decoded.
+    pub fn raw_constant(&self, v: ValueId) -> Option<crate::ir::blob::Blob> {
+        let op = self.constant_op(v)?;
+        let value = self.m.ctx.resolved_attr(self.m.op_attr(op, "value")?);
+        let AttrData::Dense { value, .. } = self.m.ctx.attr_data(value) else { return None };
+        match self.m.ctx.attr_data(self.m.ctx.resolved_attr(*value)) {
+            AttrData::Hex(blob) => Some(blob.clone()),
+            _ => None,
+        }
     }
 
     /// Input `i` of `node` as compile-time integers (axes, shapes, permutations).
@@ -237,6 +263,11 @@ impl TorchEmitter<'_> {
     pub fn need<T>(&self, node: &TfNode, name: &str, v: Option<T>) -> R<T> {
         v.ok_or_else(|| self.err(node, format!("missing or malformed attribute '{}'", name)))
     }
+}
+
+/// Ops whose result is their first input's value, which reading sees through to a constant.
+fn forwards_its_input(op_type: &str) -> bool {
+    matches!(op_type, "Identity" | "Snapshot" | "StopGradient" | "PreventGradient")
 }
 
 /// The value of a float attribute spelled `s` of type `ty` (untyped: f64). A hex spelling is

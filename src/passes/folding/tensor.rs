@@ -119,6 +119,10 @@ pub fn num_elements(shape: &[i64]) -> i64 {
     shape.iter().fold(1i64, |a, &d| a.saturating_mul(d))
 }
 
+/// Above this many elements (MLIR's default for printing elements as hex), a tensor becomes
+/// a raw-data (`dense<"0x...">`) attribute.
+pub const HEX_ELEMENTS: usize = 100;
+
 /// The most elements the evaluator creates in one tensor (larger results are not folded).
 pub const MAX_EVAL_ELEMENTS: i64 = 1 << 24;
 
@@ -323,11 +327,42 @@ impl Tensor {
             ctx.unit_attr()
         } else if (1..n).all(|i| self.elem_eq(0, i)) {
             self.elem_attr(ctx, 0)
+        } else if let Some(raw) = (n > HEX_ELEMENTS).then(|| self.raw_le_bytes()).flatten() {
+            // Large: raw data, as MLIR prints it (`dense<"0x...">`) and the importers keep it;
+            // one allocation rather than an interned attribute per element.
+            ctx.attr(AttrData::Hex(crate::ir::blob::Blob::new(raw.into())))
         } else {
             let elems: Vec<AttrId> = (0..n).map(|i| self.elem_attr(ctx, i)).collect();
             nest(ctx, &self.shape, &elems)
         };
         ctx.attr(AttrData::Dense { value, ty })
+    }
+
+    /// The elements as MLIR's raw little-endian data of a hex dense literal: integers in
+    /// their width, floats in their format; `None` for `i1` (MLIR packs those) and widths
+    /// that are not whole bytes.
+    pub fn raw_le_bytes(&self) -> Option<Vec<u8>> {
+        let n = self.len();
+        match (self.dtype, &self.values) {
+            (DType::Float(sem), Values::Float(v)) if sem.bits % 8 == 0 && sem.bits <= 128 => {
+                let w = (sem.bits / 8) as usize;
+                let mut out = Vec::with_capacity(n * w);
+                match sem.name {
+                    // Already rounded to the format: exact conversions.
+                    "f32" => v.iter().for_each(|&x| out.extend_from_slice(&(x as f32).to_le_bytes())),
+                    "f64" => v.iter().for_each(|&x| out.extend_from_slice(&x.to_le_bytes())),
+                    _ => v.iter().for_each(|&x| out.extend_from_slice(&sem.from_f64(x).to_le_bytes()[..w])),
+                }
+                Some(out)
+            }
+            (DType::Int { width, .. }, Values::Int(v)) if width % 8 == 0 && width <= 64 => {
+                let w = (width / 8) as usize;
+                let mut out = Vec::with_capacity(n * w);
+                v.iter().for_each(|&x| out.extend_from_slice(&x.to_le_bytes()[..w]));
+                Some(out)
+            }
+            _ => None,
+        }
     }
 
     /// A splat `dense<v> : tensor<shape x dtype>` without materializing its elements (a
