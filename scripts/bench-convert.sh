@@ -41,10 +41,9 @@ sizes=("$@")
 OUT=${BENCH_OUT:-bench-out}
 TARGET=${CARGO_TARGET_DIR:-target}
 RUNS=${BENCH_RUNS:-3}
-# Pinned together (docs/decisions.md): onnx2torch 1.5.15 imports torchvision at import time;
-# torchvision 0.29.2 is the newest and runs with the venv's torch 2.15.0.
-BENCH_PINS="tf2onnx==1.17.0 onnx==1.22.0 onnx2torch==1.5.15 torchvision==0.29.2 pillow==13.0.0"
-OVERLAY=${AMANDA_BENCH_OVERLAY:-$HOME/.cache/amanda-opt/bench-onnx2torch}
+# shellcheck source=scripts/bench-lib.sh
+. scripts/bench-lib.sh
+OVERLAY=$BENCH_OVERLAY
 
 if [ -z "${AMANDA_OPT:-}" ] || { [ -z "${GEN_GRAPH:-}" ] && [ -z "$models_only" ]; }; then
   echo "building amanda-opt and gen-graph (release)..." >&2
@@ -56,15 +55,7 @@ GEN=${GEN_GRAPH:-$TARGET/release/examples/gen-graph}
 # shellcheck source=scripts/torch-venv.sh
 . scripts/torch-venv.sh
 torch_venv || { echo "bench-convert: the torch venv cannot be installed" >&2; exit 1; }
-stamp="$BENCH_PINS $("$TORCH_PY" -c 'import sys; print(sys.version.split()[0])')"
-if [ "$(cat "$OVERLAY/.amanda-pins" 2>/dev/null)" != "$stamp" ]; then
-  echo "installing $BENCH_PINS into $OVERLAY..." >&2
-  rm -rf "$OVERLAY" "$OVERLAY.new"
-  # shellcheck disable=SC2086
-  (cd /tmp && "$TORCH_PY" -m pip install --quiet --disable-pip-version-check --no-deps --target "$OVERLAY.new" $BENCH_PINS)
-  echo "$stamp" >"$OVERLAY.new/.amanda-pins"
-  mv "$OVERLAY.new" "$OVERLAY"
-fi
+bench_overlay "$TORCH_PY" || { echo "bench-convert: cannot install $BENCH_PINS" >&2; exit 1; }
 
 export TF_CPP_MIN_LOG_LEVEL=3 TF_ENABLE_ONEDNN_OPTS=0
 rm -rf "$OUT/numeric-models" "$OUT/pytorch"
