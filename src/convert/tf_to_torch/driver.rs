@@ -27,8 +27,6 @@ pub struct Options {
     pub input_shapes: Vec<InputShape>,
     pub fetches: Vec<String>,
     pub func_name: String,
-    /// The conversion tables, which the declarative rules' lowering selects from again.
-    pub tables: Option<std::sync::Arc<super::table::Tables>>,
 }
 
 /// Whether `v` is small enough to be shape arithmetic (its static type has at most 4096
@@ -43,8 +41,9 @@ fn is_small(m: &Module, v: crate::ir::ValueId) -> bool {
 /// nothing.
 const SHAPE_CONSTANT_BYTES: i64 = 64 * 1024;
 
-/// Which lowering converts a node (by name, see [`super::lowering`]); `None`: none does.
-pub type Chooser<'a> = &'a dyn Fn(&Module, OpId) -> Option<&'static str>;
+/// Which lowering converts a node (by name, see [`super::lowering`]) and the rule that chose
+/// it; `None`: none does.
+pub type Chooser<'a> = &'a dyn Fn(&Module, OpId) -> Option<super::table::Choice>;
 
 /// The pass: converts the `tfg.graph` of the module (or, without one, its first `tfg.func`),
 /// or the target op when the pass is nested on one. Returns the number of ops emitted.
@@ -102,7 +101,7 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
         let body = FunctionBody::new(m, f, name, fplan, fchosen.into_iter().flatten().collect());
         functions.insert(f, std::sync::Arc::new(body));
     }
-    let Check { missing, first_missing, mut errors, .. } = check;
+    let Check { missing, first_missing, mut errors, declared, .. } = check;
     let chosen: Vec<Lowering> = chosen.into_iter().flatten().collect();
     if !missing.is_empty() {
         let total: usize = missing.iter().map(|(_, n)| n.len()).sum();
@@ -142,7 +141,7 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
     // The function body.
     let fblock = m.body.create_block(Span::default());
     let mut e = TorchEmitter::new(m, fblock);
-    e.rules = opts.tables.clone();
+    e.declared = declared;
     for (&f, t) in plan.feeds.iter().zip(&arg_tys) {
         let ty = e.vtensor_type(t);
         // The argument is located at its feed's node name, as the ops are (see `lower`).
@@ -226,6 +225,8 @@ struct Check {
     missing_at: FxHashMap<String, usize>,
     first_missing: Option<Span>,
     errors: Vec<Diagnostic>,
+    /// The rules of the nodes lowered by a declarative rule ([`super::ops::declared`]).
+    declared: FxHashMap<OpId, std::sync::Arc<crate::tables::Selected>>,
 }
 
 impl Check {
@@ -241,13 +242,18 @@ impl Check {
                 out.push(None);
                 continue;
             }
-            let cache = &mut self.cache;
-            let f = choose(m, node.op).and_then(|name| match cache.get(name) {
-                Some(&f) => Some(f),
-                None => {
-                    let f = lowering(name)?;
-                    cache.insert(name, f);
-                    Some(f)
+            let choice = choose(m, node.op);
+            let f = choice.and_then(|c| {
+                if c.lowering == super::ops::declared::DECLARED {
+                    self.declared.insert(node.op, std::sync::Arc::new(c.rule));
+                }
+                match self.cache.get(c.lowering) {
+                    Some(&f) => Some(f),
+                    None => {
+                        let f = lowering(c.lowering)?;
+                        self.cache.insert(c.lowering, f);
+                        Some(f)
+                    }
                 }
             });
             if f.is_none() {
@@ -346,12 +352,12 @@ fn feed_types(m: &Module, span: Span, plan: &boundary::Plan) -> Result<Vec<TTy>,
     let mut unknown: Vec<(String, Option<Vec<i64>>)> = Vec::new();
     let mut first = None;
     for &f in &plan.feeds {
-        let name = m.body.defining_op(f).map(|o| boundary::node_of(m, o).name).unwrap_or_else(|| "an argument".into());
+        let name = || m.body.defining_op(f).map(|o| boundary::node_of(m, o).name).unwrap_or_else(|| "an argument".into());
         match TTy::of_type(&m.ctx, m.body.value_type(f)) {
             Some(t) if t.is_static() => types.push(t),
             Some(t) => {
                 first.get_or_insert(m.body.defining_op(f).map(|o| m.body.op(o).span).unwrap_or(span));
-                unknown.push((name, Some(t.shape)));
+                unknown.push((name(), Some(t.shape)));
             }
             None => {
                 let at = m.body.defining_op(f).map(|o| m.body.op(o).span).unwrap_or(span);
@@ -363,9 +369,9 @@ fn feed_types(m: &Module, span: Span, plan: &boundary::Plan) -> Result<Vec<TTy>,
                     // An unknown rank: the user must give every dim.
                     Some(elem) if super::types::Dt::of_elem(&m.ctx, elem).is_some() => {
                         first.get_or_insert(at);
-                        unknown.push((name, None));
+                        unknown.push((name(), None));
                     }
-                    _ => return Err(vec![Diagnostic::error(at, format!("convert-tf-to-torch: feed '{}' has no torch element type", name))]),
+                    _ => return Err(vec![Diagnostic::error(at, format!("convert-tf-to-torch: feed '{}' has no torch element type", name()))]),
                 }
             }
         }

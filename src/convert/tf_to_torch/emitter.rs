@@ -126,9 +126,9 @@ pub struct TorchEmitter<'m> {
     /// being converted (see [`TorchEmitter::lower`]), so the node's name reaches the torch
     /// ops (`--mlir-print-debuginfo`, `--name-map`, the names of `--emit=pytorch`).
     loc: Option<AttrId>,
-    /// The conversion tables, which declarative rules (`ops/declared.rs`) are selected from
-    /// again when their node is lowered.
-    pub rules: Option<Arc<super::table::Tables>>,
+    /// The rule of each node the conversion table lowers declaratively (`ops/declared.rs`),
+    /// as it was selected when lowerings were chosen.
+    pub declared: FxHashMap<OpId, Arc<crate::tables::Selected>>,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -147,7 +147,7 @@ impl<'m> TorchEmitter<'m> {
             emitted: 0,
             functions: FxHashMap::default(),
             inlining: Vec::new(),
-            rules: None,
+            declared: FxHashMap::default(),
             arg_alias: FxHashMap::default(),
             loc: None,
         }

@@ -77,7 +77,6 @@ pub fn register(r: &mut PassRegistry) {
                 input_shapes: input_shapes::parse(&o.list("input-shapes"))?,
                 fetches: o.list("fetches"),
                 func_name: o.string("func-name"),
-                tables: Some(tables.clone()),
             };
             Ok(Box::new(move |m: &mut crate::ir::Module, t, cx: &mut crate::passes::PassContext| {
                 // TF1 control flow is raised to While/If with library functions first.
@@ -92,11 +91,11 @@ pub fn register(r: &mut PassRegistry) {
                 let rules = std::cell::RefCell::new(Vec::<(String, u64)>::new());
                 let choose = |m: &crate::ir::Module, op: crate::ir::OpId| {
                     let chosen = tables.choose(m, op);
-                    if let Some(sel) = chosen.and_then(|_| tables.select(m, op)) {
+                    if let Some(c) = &chosen {
                         let mut rules = rules.borrow_mut();
-                        match rules.iter_mut().find(|r| r.0 == sel.rule) {
+                        match rules.iter_mut().find(|r| r.0 == c.rule.rule) {
                             Some(r) => r.1 += 1,
-                            None => rules.push((sel.rule, 1)),
+                            None => rules.push((c.rule.rule.clone(), 1)),
                         }
                     }
                     chosen

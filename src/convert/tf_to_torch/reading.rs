@@ -238,6 +238,16 @@ impl TorchEmitter<'_> {
         }
     }
 
+    /// An integer attribute's value; `None` for a float, including one spelled as an integer
+    /// of a float type (`0x3E99999A : f32`).
+    pub fn int_of(&self, a: AttrId) -> Option<i64> {
+        match self.m.ctx.attr_data(self.m.ctx.resolved_attr(a)) {
+            AttrData::Int { ty: Some(t), .. } if matches!(DType::of(&self.m.ctx, *t), Some(DType::Float(_))) => None,
+            AttrData::Int { .. } => i64::try_from(self.m.ctx.int_value(a)?).ok(),
+            _ => None,
+        }
+    }
+
     pub fn attr_str(&self, node: &TfNode, name: &str) -> Option<String> {
         self.m.ctx.string_value(self.attr(node, name)?).map(|b| String::from_utf8_lossy(&b).into_owned())
     }

@@ -76,15 +76,22 @@ impl Tables {
         self.tables.iter().find_map(|t| t.select(m, op, &self.tags))
     }
 
-    /// The lowering chosen for `op`: the native its rule `call:`s, or [`DECLARED`] for a
-    /// rule that names the torch op itself.
-    pub fn choose(&self, m: &Module, op: OpId) -> Option<&'static str> {
-        let selected = self.select(m, op)?;
-        match selected.call() {
-            Some(call) => lowering_names().iter().copied().find(|n| *n == call),
-            None => Some(DECLARED),
-        }
+    /// The lowering chosen for `op` with the rule that chose it: the native its rule
+    /// `call:`s, or [`DECLARED`] for a rule that names the torch op itself.
+    pub fn choose(&self, m: &Module, op: OpId) -> Option<Choice> {
+        let rule = self.select(m, op)?;
+        let lowering = match rule.call() {
+            Some(call) => lowering_names().iter().copied().find(|n| *n == call)?,
+            None => DECLARED,
+        };
+        Some(Choice { lowering, rule })
     }
+}
+
+/// A node's lowering and the rule of the table that chose it.
+pub struct Choice {
+    pub lowering: &'static str,
+    pub rule: crate::tables::Selected,
 }
 
 /// A rule of the fallback table that applies only to nodes the conversion tables have no rule for.

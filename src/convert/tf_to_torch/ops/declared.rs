@@ -29,11 +29,8 @@ type R = Result<Vec<Converted>, Diagnostic>;
 
 /// Lowers `n` by the declarative rule the table selects for it.
 pub fn lower(e: &mut TorchEmitter, n: &TfNode) -> R {
-    let Some(tables) = e.rules.clone() else {
-        return Err(e.err(n, "internal error: a declarative rule without its table"));
-    };
-    let Some(sel) = tables.select(e.m, n.op) else {
-        return Err(e.err(n, "internal error: no rule of the conversion table matches it now"));
+    let Some(sel) = e.declared.get(&n.op).cloned() else {
+        return Err(e.err(n, "internal error: a declarative lowering without its rule"));
     };
     let [d] = sel.dst.as_slice() else {
         return Err(e.err(n, format!("rule '{}' builds {} ops; a declarative rule into torch builds one", sel.rule, sel.dst.len())));
@@ -51,15 +48,17 @@ pub fn lower(e: &mut TorchEmitter, n: &TfNode) -> R {
         Some(vals) => {
             let mut idx = Vec::with_capacity(vals.len());
             for v in vals {
-                match v {
-                    Val::Value(x) if n.inputs.contains(x) => idx.push(n.inputs.iter().position(|i| i == x).unwrap_or(0)),
-                    _ => {
-                        return Err(e.err(
-                            n,
-                            format!("rule '{}': an operand of {} is not one of the node's inputs ({})", sel.rule, aten, v.display(&e.m.ctx)),
-                        ))
-                    }
-                }
+                let at = match v {
+                    Val::Value(x) => n.inputs.iter().position(|i| i == x),
+                    _ => None,
+                };
+                let Some(i) = at else {
+                    return Err(e.err(
+                        n,
+                        format!("rule '{}': an operand of {} is not one of the node's inputs ({})", sel.rule, aten, v.display(&e.m.ctx)),
+                    ));
+                };
+                idx.push(i);
             }
             idx
         }
@@ -124,18 +123,14 @@ fn argument(e: &TorchEmitter, v: &Val, ty: &str) -> Option<A> {
                 AttrData::Array(items) => {
                     A::Ints(items.iter().map(|&x| e.m.ctx.int_value(x).and_then(|v| i64::try_from(v).ok())).collect::<Option<_>>()?)
                 }
-                AttrData::Int { .. } if !ty.starts_with("float") && e.m.ctx.int_value(a).is_some() && !is_float_typed(e, a) => {
-                    A::Int(i64::try_from(e.m.ctx.int_value(a)?).ok()?)
-                }
-                AttrData::Int { .. } | AttrData::Float { .. } if float => A::Float(e.float_of(a)?),
+                AttrData::Int { .. } | AttrData::Float { .. } => match e.int_of(a) {
+                    Some(i) if !ty.starts_with("float") => A::Int(i),
+                    _ if float => A::Float(e.float_of(a)?),
+                    _ => return None,
+                },
                 _ => return None,
             }
         }
         _ => return None,
     })
-}
-
-/// An integer spelling of a float attribute (`0x3E99999A : f32`).
-fn is_float_typed(e: &TorchEmitter, a: crate::ir::AttrId) -> bool {
-    matches!(e.m.ctx.attr_data(a), AttrData::Int { ty: Some(t), .. } if matches!(crate::passes::folding::tensor::DType::of(&e.m.ctx, *t), Some(crate::passes::folding::tensor::DType::Float(_))))
 }
