@@ -344,15 +344,26 @@ fn read_matcher(node: &Node, text: &str) -> Result<Matcher, Diags> {
 const OP_PAT_KEYS: &[&str] = &["type", "name", "attrs", "input_ports", "output_ports", "ref"];
 const PORT_KEYS: &[&str] = &["name", "attrs", "ref"];
 
+/// The capture name a `ref:` gives. A name YAML reads as another kind (an unquoted `y` or
+/// `no` is a boolean, `1` an integer) is an error that says to quote it.
+fn ref_name(r: &Node, diags: &mut Diags) -> Option<String> {
+    match r.as_str() {
+        Some(s) => Some(s.to_string()),
+        None => {
+            let hint = match r.kind {
+                Kind::Seq(_) | Kind::Map(_) => "",
+                // YAML reads an unquoted y, n, yes, no, on, off as a boolean, ~ as null.
+                _ => "; YAML reads this unquoted name as such: quote it ({ref: 'y'})",
+            };
+            diags.push(err(r.span, format!("'ref' must name a capture, not {}{}", r.what(), hint)));
+            None
+        }
+    }
+}
+
 fn str_pat(n: &Node, diags: &mut Diags) -> Option<StrPat> {
     if let Some(r) = n.get("ref") {
-        return match r.as_str() {
-            Some(s) => Some(StrPat::Ref(s.to_string(), r.span)),
-            None => {
-                diags.push(err(r.span, "'ref' must name a capture"));
-                None
-            }
-        };
+        return ref_name(r, diags).map(|s| StrPat::Ref(s, r.span));
     }
     match n.scalar_text() {
         Some(s) => Some(StrPat::Lit(s, n.span)),
@@ -363,10 +374,10 @@ fn str_pat(n: &Node, diags: &mut Diags) -> Option<StrPat> {
     }
 }
 
-fn val_pat(n: &Node) -> ValPat {
+fn val_pat(n: &Node, diags: &mut Diags) -> ValPat {
     if let (Some(r), Some(1)) = (n.get("ref"), n.as_map().map(|m| m.len())) {
-        if let Some(s) = r.as_str() {
-            return ValPat::Ref(s.to_string(), r.span);
+        if let Some(s) = ref_name(r, diags) {
+            return ValPat::Ref(s, r.span);
         }
     }
     ValPat::Lit(n.clone())
@@ -374,20 +385,14 @@ fn val_pat(n: &Node) -> ValPat {
 
 fn capture_of(n: &Node, diags: &mut Diags) -> Option<(String, Span)> {
     let r = n.get("ref")?;
-    match r.as_str() {
-        Some(s) => Some((s.to_string(), r.span)),
-        None => {
-            diags.push(err(r.span, "'ref' must name a capture"));
-            None
-        }
-    }
+    ref_name(r, diags).map(|s| (s, r.span))
 }
 
 fn attrs_pat(n: &Node, diags: &mut Diags) -> Vec<(String, Span, ValPat)> {
     let mut out = Vec::new();
     if let Some(entries) = map_of(n, "'attrs'", diags) {
         for (k, v) in entries {
-            out.push((k.scalar_text().unwrap_or_default(), k.span, val_pat(v)));
+            out.push((k.scalar_text().unwrap_or_default(), k.span, val_pat(v, diags)));
         }
     }
     out
