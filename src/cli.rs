@@ -415,7 +415,7 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
     }
     if Path::new(&opts.input).is_dir() {
         crate::emit::check_kind(opts).map_err(|e| report_plain(&e))?;
-        return crate::interchange::cli::drive_savedmodel(opts, pm, &opts.input, print_opts);
+        return crate::interchange::cli::drive_savedmodel(opts, pm, &opts.input, start, print_opts);
     }
     let input = Input::open(&opts.input).map_err(|e| report_plain(&e))?;
     let name = input.name.clone();
@@ -428,11 +428,11 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
     crate::emit::check_kind(opts).map_err(|e| report_plain(&e))?;
     if !opts.graphdef_to_mlir && crate::interchange::onnx::cli::is_onnx_input(ext, bytes) {
         let pm = build_pass_manager(opts, registry, flags, print_opts).map_err(|e| report_plain(&e))?;
-        return crate::interchange::onnx::cli::drive_onnx(opts, pm, &name, &input.shared(), print_opts);
+        return crate::interchange::onnx::cli::drive_onnx(opts, pm, &name, &input.shared(), Imported { started: start, release: &|| input.release(0, usize::MAX) }, print_opts);
     }
     if crate::interchange::cli::is_graphdef_input(opts, ext) {
         let pm = build_pass_manager(opts, registry, flags, print_opts).map_err(|e| report_plain(&e))?;
-        return crate::interchange::cli::drive_graphdef(opts, pm, &name, &input.shared(), print_opts);
+        return crate::interchange::cli::drive_graphdef(opts, pm, &name, &input.shared(), Imported { started: start, release: &|| input.release(0, usize::MAX) }, print_opts);
     }
     let text = match input.text() {
         Ok(t) => t,
@@ -530,6 +530,59 @@ fn drive(opts: &Options, registry: &PassRegistry, flags: &[PassFlag]) -> Result<
 }
 
 /// `--verify-diagnostics` for one chunk: reports mismatches, returns whether all matched.
+/// The rest of a run on a module imported from an interchange format (GraphDef, SavedModel,
+/// ONNX), as for text input: the passes, with their IR dumps, `--pass-statistics`, the
+/// conversion summary and `--timing` (the import, from `started`, counted as the input's
+/// reading), then the output.
+pub fn run_imported(opts: &Options, mut pm: PassManager, m: &mut Module, input: Imported, print_opts: PrintOptions) -> Result<(), ()> {
+    let started = input.started;
+    let mut times = RunTimes { parser: started.elapsed(), imported: true, ..RunTimes::default() };
+    let counting = crate::passes::summary::wanted(opts.summary, opts.no_summary) && crate::passes::summary::has_conversion(&pm.root);
+    let before = counting.then(|| crate::passes::summary::count_ops(m));
+    let run = pm.run(m, |_, _| {});
+    // Written piece by piece, not under one lock of stderr: the progress bars of the output
+    // draw on it from their own thread.
+    eprint!("{}", pm.instrumentation.dumps);
+    times.verifier = pm.verify_time;
+    if opts.pass_statistics {
+        let display = if opts.pass_statistics_display == "list" { StatisticsDisplay::List } else { StatisticsDisplay::Pipeline };
+        eprint!("{}", render_statistics(&pm.root, &pm.report, display));
+    }
+    let timing_display = if opts.timing_display == "list" { TimingDisplay::List } else { TimingDisplay::Tree };
+    let timing = |times: &mut RunTimes| {
+        if opts.timing {
+            times.total = started.elapsed();
+            eprint!("{}", render_timing(&pm.root, &pm.report, *times, timing_display));
+        }
+    };
+    if let Err(d) = run {
+        for x in d {
+            eprintln!("amanda-opt: error: {}", x.message);
+        }
+        timing(&mut times);
+        return Err(());
+    }
+    if let Some(before) = before {
+        eprint!("{}", crate::passes::summary::render(&before, &crate::passes::summary::count_ops(m), &pm.root, &pm.report, started.elapsed()));
+    }
+    // The passes have read what they needed of the input's pages (a conversion has copied
+    // the weights it permuted): they leave memory before printing, and those the output
+    // still reads come back from the file.
+    (input.release)();
+    let t = std::time::Instant::now();
+    let written = crate::emit::write_modules(&[&*m], opts, print_opts);
+    times.output = t.elapsed();
+    timing(&mut times);
+    written.map_err(|e| e.report())
+}
+
+/// An input imported from an interchange format: when its reading started, and how to give
+/// its mapped pages back (the module's tensors may be views of them; see [`Input::release`]).
+pub struct Imported<'a> {
+    pub started: std::time::Instant,
+    pub release: &'a dyn Fn(),
+}
+
 fn check_expected(file: &SourceFile<'_>, chunk: &str, offset: usize, diags: &[Diagnostic], stderr: &mut impl Write) -> bool {
     let base_line = file.line_of(offset) - 1;
     let mut expected = match crate::expect::parse_expectations(chunk) {

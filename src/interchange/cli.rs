@@ -2,7 +2,7 @@
 //! `.pb`/`.pbtxt` input (or any input with `-graphdef-to-mlir`), and writing the result as a
 //! GraphDef (`--emit=graphdef` binary, `--emit=pbtxt` or `-mlir-to-graphdef` text).
 
-use crate::cli::Options;
+use crate::cli::{Imported, Options};
 use crate::ir::Module;
 use crate::passes::PassManager;
 use crate::printer::PrintOptions;
@@ -49,7 +49,7 @@ fn report(msg: &str) {
 /// Import → verify → passes → print or export, for a GraphDef input. Errors are reported
 /// on stderr as they happen (as in `cli::drive`), hence the unit error.
 #[allow(clippy::result_unit_err)]
-pub fn drive_graphdef(opts: &Options, pm: PassManager, name: &str, bytes: &prost::bytes::Bytes, print_opts: PrintOptions) -> Result<(), ()> {
+pub fn drive_graphdef(opts: &Options, pm: PassManager, name: &str, bytes: &prost::bytes::Bytes, input: Imported, print_opts: PrintOptions) -> Result<(), ()> {
     let path = if opts.graphdef_to_mlir && !name.ends_with(".pb") && !name.ends_with(".pbtxt") && std::str::from_utf8(bytes).is_ok() {
         format!("{name}.pbtxt")
     } else {
@@ -63,20 +63,20 @@ pub fn drive_graphdef(opts: &Options, pm: PassManager, name: &str, bytes: &prost
     let decoding = crate::progress::Phase::start(&format!("reading {name}"), "", None);
     let g = graphdef::read_graphdef(&path, bytes).map_err(|e| report(&e))?;
     drop(decoding);
-    drive_imported(opts, pm, name, &g, print_opts)
+    drive_imported(opts, pm, name, &g, input, print_opts)
 }
 
 /// A SavedModel directory: its signature frozen to a GraphDef, then as a GraphDef input.
 #[allow(clippy::result_unit_err)]
-pub fn drive_savedmodel(opts: &Options, pm: PassManager, dir: &str, print_opts: PrintOptions) -> Result<(), ()> {
+pub fn drive_savedmodel(opts: &Options, pm: PassManager, dir: &str, started: std::time::Instant, print_opts: PrintOptions) -> Result<(), ()> {
     let reading = crate::progress::Phase::start(&format!("reading SavedModel {dir}"), "", None);
     let g = super::savedmodel::load(std::path::Path::new(dir), &opts.tags, &opts.signature).map_err(|e| report(&e))?;
     drop(reading);
-    drive_imported(opts, pm, dir, &g, print_opts)
+    drive_imported(opts, pm, dir, &g, Imported { started, release: &|| {} }, print_opts)
 }
 
 /// Import → verify → passes → print or export, for a GraphDef already read.
-fn drive_imported(opts: &Options, mut pm: PassManager, name: &str, g: &graphdef::proto::GraphDef, print_opts: PrintOptions) -> Result<(), ()> {
+fn drive_imported(opts: &Options, pm: PassManager, name: &str, g: &graphdef::proto::GraphDef, input: Imported, print_opts: PrintOptions) -> Result<(), ()> {
     let nodes = g.node.len() + g.library.as_ref().map_or(0, |l| l.function.iter().map(|f| f.node_def.len()).sum());
     let importing = crate::progress::Phase::start(&format!("importing {name}"), "nodes", Some(nodes as u64));
     let mut m = graphdef::import_graphdef(g).map_err(|e| report(&format!("{name}: {e}")))?;
@@ -88,13 +88,7 @@ fn drive_imported(opts: &Options, mut pm: PassManager, name: &str, g: &graphdef:
             return Err(());
         }
     }
-    if let Err(d) = crate::passes::summary::run_showing(&mut pm, &mut m, crate::passes::summary::wanted(opts.summary, opts.no_summary)) {
-        for x in d {
-            report(&x.message);
-        }
-        return Err(());
-    }
     // Imported IR has no spelling of its own to preserve: print it as tfg-translate does.
     let print_opts = PrintOptions { canonical: true, ..print_opts };
-    crate::emit::write_modules(&[&m], opts, print_opts).map_err(|e| e.report())
+    crate::cli::run_imported(opts, pm, &mut m, input, print_opts)
 }

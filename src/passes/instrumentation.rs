@@ -178,6 +178,9 @@ pub struct RunTimes {
     pub verifier: Duration,
     pub output: Duration,
     pub total: Duration,
+    /// The input was imported (GraphDef, SavedModel, ONNX), not parsed: `parser` is the
+    /// import's time.
+    pub imported: bool,
 }
 
 /// How `--timing` shows the times (`--timing-display`, mlir-opt's `--mlir-timing-display`).
@@ -195,7 +198,7 @@ pub enum TimingDisplay {
 /// each with its wall time and share of the total.
 pub fn render_timing(root: &OpPipeline, report: &[StageReport], times: RunTimes, display: TimingDisplay) -> String {
     let total = times.total.as_secs_f64().max(1e-9);
-    let mut rows: Vec<(usize, String, f64)> = vec![(0, "Parser".into(), times.parser.as_secs_f64())];
+    let mut rows: Vec<(usize, String, f64)> = vec![(0, if times.imported { "Import" } else { "Parser" }.into(), times.parser.as_secs_f64())];
     rows.push((0, "Verifier".into(), times.verifier.as_secs_f64()));
     timing_rows(root, report, 0, &mut rows);
     rows.push((0, "Output".into(), times.output.as_secs_f64()));

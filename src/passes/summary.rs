@@ -129,20 +129,6 @@ fn collect<'r>(p: &OpPipeline, report: &'r [StageReport], out: &mut Vec<(&'stati
     }
 }
 
-/// Runs `pm` on `m` as [`PassManager::run`] does; with `show` and a conversion in the
-/// pipeline, counts the ops before and after and prints the summary on stderr once the
-/// pipeline succeeded (the drivers of single-module inputs: GraphDef, ONNX).
-pub fn run_showing(pm: &mut super::PassManager, m: &mut Module, show: bool) -> Result<(), Vec<crate::diag::Diagnostic>> {
-    let show = show && has_conversion(&pm.root);
-    let start = std::time::Instant::now();
-    let before = show.then(|| count_ops(m));
-    pm.run(m, |_, _| {})?;
-    if let Some(before) = before {
-        eprint!("{}", render(&before, &count_ops(m), &pm.root, &pm.report, start.elapsed()));
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

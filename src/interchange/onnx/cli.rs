@@ -59,13 +59,7 @@ pub fn load(name: &str, bytes: &prost::bytes::Bytes, verify: bool) -> Result<Mod
 /// Import → verify → passes → print or export, for an ONNX input. Errors are reported on
 /// stderr as they happen, hence the unit error.
 #[allow(clippy::result_unit_err)]
-pub fn drive_onnx(opts: &Options, mut pm: PassManager, name: &str, bytes: &prost::bytes::Bytes, print_opts: PrintOptions) -> Result<(), ()> {
+pub fn drive_onnx(opts: &Options, pm: PassManager, name: &str, bytes: &prost::bytes::Bytes, input: crate::cli::Imported, print_opts: PrintOptions) -> Result<(), ()> {
     let mut m = load(name, bytes, !opts.no_verify).map_err(|e| report(&e))?;
-    if let Err(d) = crate::passes::summary::run_showing(&mut pm, &mut m, crate::passes::summary::wanted(opts.summary, opts.no_summary)) {
-        for x in d {
-            report(&x.message);
-        }
-        return Err(());
-    }
-    crate::emit::write_modules(&[&m], opts, print_opts).map_err(|e| e.report())
+    crate::cli::run_imported(opts, pm, &mut m, input, print_opts)
 }
