@@ -39,7 +39,7 @@ fn is_small(m: &Module, v: crate::ir::ValueId) -> bool {
 /// The largest constant shape inference reads while converting: shapes depend on small
 /// tensors (a Reshape's shape, a Fill's dims), and reading a weight would decode it for
 /// nothing.
-const SHAPE_CONSTANT_BYTES: i64 = 64 * 1024;
+pub const SHAPE_CONSTANT_BYTES: i64 = 64 * 1024;
 
 /// Which lowering converts a node (by name, see [`super::lowering`]) and the rule that chose
 /// it; `None`: none does.
@@ -303,7 +303,7 @@ pub fn convert_nodes(e: &mut TorchEmitter, order: &[super::TfNode], chosen: &[Lo
             continue;
         }
         // Types learnt from earlier conversions may make this node's static now.
-        crate::passes::folding::shape_inference::refine_op(e.m, node.op);
+        crate::passes::folding::shape_inference::refine_op(e.m, node.op, SHAPE_CONSTANT_BYTES);
         let outs = e.lower(node, f)?;
         for (&r, c) in node.results.iter().zip(outs) {
             e.bind(r, c);

@@ -18,7 +18,7 @@ use super::shapes::{self, Shape, ShapeCx};
 use super::tensor::{num_elements, DType, Tensor};
 
 /// Runs shape inference on `target`.
-/// Constants declaring more than `max_bytes` are not read (a splat is not expanded past it).
+/// Constants declaring more than `max_bytes` are not read, whatever their spelling.
 pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext, max_bytes: i64) -> Result<(), Vec<Diagnostic>> {
     let mut si = ShapeInference { cache: FxHashMap::default(), refined: 0, max_bytes };
     let ops = preorder(m, target);
@@ -359,8 +359,11 @@ impl ShapeInference {
             }
         };
         match tfg::op_type(m, op) {
+            // A weight is not read: shapes depend on small tensors, and its elements as f64
+            // would double a model's memory.
             "Const" => {
-                if let Some(t) = m.op_attr(op, "value").and_then(|a| Tensor::from_attr_within(&m.ctx, a, self.max_bytes)) {
+                let value = m.op_attr(op, "value").filter(|&a| super::tensor::attr_declared_bytes(&m.ctx, a).is_some_and(|b| b <= self.max_bytes));
+                if let Some(t) = value.and_then(|a| Tensor::from_attr_within(&m.ctx, a, self.max_bytes)) {
                     self.cache.insert(results[0], t);
                 }
             }
@@ -420,12 +423,12 @@ fn update_signature(m: &mut Module, func: OpId) -> bool {
 
 /// Refines the result types of `op` from the current types of its operands (and the known
 /// values of its operands' producers: Const, Identity of one, Shape/Size/Rank of static
-/// shapes). Returns whether a type changed.
-pub fn refine_op(m: &mut Module, op: OpId) -> bool {
+/// shapes; constants of at most `max_bytes`). Returns whether a type changed.
+pub fn refine_op(m: &mut Module, op: OpId, max_bytes: i64) -> bool {
     if !can_refine_op(m, op) {
         return false;
     }
-    let mut si = ShapeInference { cache: FxHashMap::default(), refined: 0, max_bytes: super::tensor::DEFAULT_MAX_CONSTANT_BYTES };
+    let mut si = ShapeInference { cache: FxHashMap::default(), refined: 0, max_bytes };
     for v in tfg::data_operands(m, op) {
         let mut chain = Vec::new();
         let mut cur = m.body.defining_op(v);

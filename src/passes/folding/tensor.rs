@@ -409,6 +409,12 @@ impl Tensor {
     }
 }
 
+/// The bytes a `dense<...>` attribute's tensor declares, without reading its elements.
+pub fn attr_declared_bytes(ctx: &Context, attr: AttrId) -> Option<i64> {
+    let (dtype, shape, _) = dense_header(ctx, attr)?;
+    Some(declared_bytes(dtype, &shape))
+}
+
 /// The element type, static shape and payload of a `dense<...>` attribute of a ranked
 /// tensor type the evaluator models.
 fn dense_header(ctx: &Context, attr: AttrId) -> Option<(DType, Vec<i64>, AttrId)> {

@@ -138,7 +138,7 @@ fn inline_body(e: &mut TorchEmitter, n: &TfNode, f: &FunctionBody, args: &[Value
         e.bind(tf, Converted::plain(v));
     }
     let mut cx = crate::passes::PassContext::new();
-    crate::passes::folding::shape_inference::run(e.m, crate::passes::PassTarget::Op(f.func), &mut cx, crate::passes::folding::tensor::DEFAULT_MAX_CONSTANT_BYTES)
+    crate::passes::folding::shape_inference::run(e.m, crate::passes::PassTarget::Op(f.func), &mut cx, crate::convert::tf_to_torch::driver::SHAPE_CONSTANT_BYTES)
         .map_err(|d| d.into_iter().next().unwrap_or_else(|| e.err(n, "shape inference failed")))?;
     crate::convert::tf_to_torch::driver::convert_nodes(e, &f.order, &f.chosen, false)?;
     let mut out = Vec::with_capacity(f.rets.len());
