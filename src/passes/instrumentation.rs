@@ -330,7 +330,7 @@ mod tests {
     fn timing_lists_merge_names() {
         use super::super::manager::{Nesting, OpPipeline};
         let root = OpPipeline::new("builtin.module", Nesting::Explicit);
-        let times = RunTimes { parser: Duration::from_millis(1), verifier: Duration::from_millis(3), output: Duration::ZERO, total: Duration::from_millis(10) };
+        let times = RunTimes { parser: Duration::from_millis(1), verifier: Duration::from_millis(3), output: Duration::ZERO, total: Duration::from_millis(10), imported: false };
         let text = render_timing(&root, &[], times, TimingDisplay::List);
         let names: Vec<&str> = text.lines().skip(6).map(|l| l.split("%)  ").nth(1).unwrap()).collect();
         assert_eq!(names, vec!["Verifier", "Parser", "Output", "Rest", "Total"]);
