@@ -408,6 +408,11 @@ impl<'m> TorchEmitter<'m> {
     /// to torch's (`i32` → `si32`); the attribute's own payload is reused.
     pub fn literal_of_dense(&mut self, dense: AttrId, ty: &TTy) -> Option<ValueId> {
         let AttrData::Dense { value, .. } = self.m.ctx.attr_data(self.m.ctx.resolved_attr(dense)).clone() else { return None };
+        Some(self.literal_of_payload(value, ty))
+    }
+
+    /// `torch.vtensor.literal` of type `ty` whose `dense<...>` has the payload `value`.
+    fn literal_of_payload(&mut self, value: AttrId, ty: &TTy) -> ValueId {
         let elem = ty.dt.elem_type(&mut self.m.ctx);
         let tensor_ty = self.m.ctx.ty(TypeData::RankedTensor { shape: ty.shape.clone(), elem, encoding: None });
         let attr = self.m.ctx.attr(AttrData::Dense { value, ty: tensor_ty });
@@ -416,7 +421,7 @@ impl<'m> TorchEmitter<'m> {
         let op = self.push("torch.vtensor.literal", &[], &[t], props);
         let v = self.m.body.results(op)[0];
         self.types.insert(v, ty.clone());
-        Some(v)
+        v
     }
 
     /// `torch.vtensor.literal` of a host tensor, as element type `dt`.
@@ -588,10 +593,7 @@ impl<'m> TorchEmitter<'m> {
     /// `torch.vtensor.literal` of raw little-endian data (`dense<"0x...">`) of type `ty`.
     pub fn literal_of_raw(&mut self, raw: Vec<u8>, ty: &TTy) -> ValueId {
         let value = self.m.ctx.attr(AttrData::Hex(crate::ir::blob::Blob::new(raw.into())));
-        let elem = ty.dt.elem_type(&mut self.m.ctx);
-        let tensor_ty = self.m.ctx.ty(TypeData::RankedTensor { shape: ty.shape.clone(), elem, encoding: None });
-        let dense = self.m.ctx.attr(AttrData::Dense { value, ty: tensor_ty });
-        self.literal_of_dense(dense, ty).expect("a dense attribute")
+        self.literal_of_payload(value, ty)
     }
 
     /// `aten.reshape` to a static shape.
