@@ -1,7 +1,29 @@
-//! Build script: compiles the lalrpop grammar in `grammar/` into `$OUT_DIR`, and lists the
-//! mapping tables of `passes/` (one YAML file per pass) for `tables::BUILTIN`.
+//! Build script: compiles the lalrpop grammar in `grammar/` into `$OUT_DIR`, lists the
+//! mapping tables of `passes/` (one YAML file per pass) for `tables::BUILTIN`, and reads
+//! each into its YAML tree for `tables::builtin_tree` (so a run does not parse the YAML of
+//! a built-in table: that was a third of converting a small model).
+
+/// The tree of a table's YAML, as the crate reads it (`src/tables/yaml_tree.rs`).
+#[allow(dead_code)]
+#[path = "src/tables/yaml_tree.rs"]
+mod yaml_tree;
+
+/// The byte range of a node, as `yaml_tree` needs it (the crate's is `ir::Span`).
+#[derive(Clone, Copy, PartialEq, Debug, Default)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start: start as u32, end: end as u32 }
+    }
+}
+
 fn main() {
-    builtin_tables();
+    let tables = builtin_tables();
+    builtin_trees(&tables);
     lalrpop::Configuration::new()
         .set_in_dir("grammar")
         .emit_rerun_directives(true)
@@ -10,7 +32,7 @@ fn main() {
 }
 
 /// Writes `$OUT_DIR/builtin_tables.rs`: `&[("pass-name", include_str!("/abs/passes/pass-name.yaml")), ...]`.
-fn builtin_tables() {
+fn builtin_tables() -> Vec<(String, std::path::PathBuf)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("passes");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
@@ -18,7 +40,7 @@ fn builtin_tables() {
         .unwrap_or_default();
     files.sort();
     let mut out = String::from("&[\n");
-    for f in files {
+    for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
         let stem = f.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
         out.push_str(&format!("    ({:?}, include_str!({:?})),\n", stem, f.display().to_string()));
@@ -26,4 +48,56 @@ fn builtin_tables() {
     out.push_str("]\n");
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("builtin_tables.rs");
     std::fs::write(dest, out).expect("write builtin_tables.rs");
+    files.into_iter().map(|f| (f.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string(), f)).collect()
+}
+
+/// Writes `$OUT_DIR/builtin_trees.rs`: a function from a table's pass name to its YAML tree,
+/// written as Rust (nodes made with `tables::tree_node`). A table whose YAML does not read
+/// gets no tree: the run parses its text and reports the error where it is.
+fn builtin_trees(tables: &[(String, std::path::PathBuf)]) {
+    let mut out = String::from("|name: &str| -> Option<Node> {\n    match name {\n");
+    for (name, path) in tables {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        if let Ok(tree) = yaml_tree::read(&text) {
+            out.push_str(&format!("        {:?} => Some(", name));
+            write_node(&tree, &mut out);
+            out.push_str("),\n");
+        }
+    }
+    out.push_str("        _ => None,\n    }\n}\n");
+    let dest = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("builtin_trees.rs");
+    std::fs::write(dest, out).expect("write builtin_trees.rs");
+}
+
+/// A node as a Rust expression (floats by their bits, so exactly).
+fn write_node(n: &yaml_tree::Node, out: &mut String) {
+    use yaml_tree::Kind;
+    out.push_str(&format!("tree_node({}, {}, ", n.span.start, n.span.end));
+    match &n.kind {
+        Kind::Null => out.push_str("Kind::Null"),
+        Kind::Bool(b) => out.push_str(&format!("Kind::Bool({})", b)),
+        Kind::Int(i) => out.push_str(&format!("Kind::Int({}i64)", i)),
+        Kind::Float(f) => out.push_str(&format!("Kind::Float(f64::from_bits({:#x}))", f.to_bits())),
+        Kind::Str(s) => out.push_str(&format!("Kind::Str(String::from({:?}))", s)),
+        Kind::Seq(items) => {
+            out.push_str("Kind::Seq(vec![");
+            for item in items {
+                write_node(item, out);
+                out.push(',');
+            }
+            out.push_str("])");
+        }
+        Kind::Map(entries) => {
+            out.push_str("Kind::Map(vec![");
+            for (k, v) in entries {
+                out.push('(');
+                write_node(k, out);
+                out.push(',');
+                write_node(v, out);
+                out.push_str("),");
+            }
+            out.push_str("])");
+        }
+    }
+    out.push(')');
 }

@@ -131,7 +131,13 @@ impl Table {
     /// namespaces, `natives` the native rewrites its `call:` mappers may name.
     pub fn load(name: &str, text: &str, reg: &Registry, natives: &dyn NativeNames) -> Result<Table, Vec<Diagnostic>> {
         let doc = yaml::parse(text).map_err(|d| vec![d])?;
-        let def = read_table(&doc, text)?;
+        Table::load_tree(name, text, &doc, reg, natives)
+    }
+
+    /// [`load`](Self::load) of a table whose YAML is read already (`doc`, the tree of
+    /// `text`: a built-in table's, [`super::builtin_tree`]).
+    pub fn load_tree(name: &str, text: &str, doc: &yaml::Node, reg: &Registry, natives: &dyn NativeNames) -> Result<Table, Vec<Diagnostic>> {
+        let def = read_table(doc, text)?;
         let mut cx = Cx { reg, diags: Vec::new() };
         let src_v = reg.resolve(&def.src);
         let dst_v = reg.resolve(&def.dst);

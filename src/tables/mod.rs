@@ -3,7 +3,8 @@
 //! per pass in `passes/` (compiled into the binary) or loaded with `--mapping-table=FILE`.
 //! The language is documented in docs/mapping-tables.md.
 //!
-//! * [`yaml`] — the YAML tree with byte spans.
+//! * [`yaml`] — the YAML tree with byte spans (`yaml_tree`, which the build script shares to
+//!   compile the built-in tables' trees into the binary: [`builtin_tree`]).
 //! * [`model`] — the table as written (matchers, mappers, pushed-down rules).
 //! * [`expr`], [`value`], [`helpers`] — the expression form and its Rust helper functions.
 //! * [`compile`] — checking a table against its namespaces ([`Table::load`]).
@@ -23,6 +24,10 @@ pub mod pass;
 pub mod select;
 pub mod value;
 pub mod yaml;
+mod yaml_tree;
+
+use crate::ir::Span;
+use yaml_tree::{Kind, Node};
 
 pub use compile::{NativeNames, NoNatives, Rule, Table};
 pub use natives::Natives;
@@ -36,3 +41,28 @@ pub fn builtin(name: &str) -> Option<&'static str> {
 
 /// Every built-in table: (pass name, YAML text), from `passes/*.yaml` at build time.
 pub static BUILTIN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/builtin_tables.rs"));
+
+/// The YAML tree of a built-in table, read from its file at build time (build.rs): what
+/// parsing [`builtin`]'s text gives, without parsing it.
+pub fn builtin_tree(name: &str) -> Option<Node> {
+    let trees = include!(concat!(env!("OUT_DIR"), "/builtin_trees.rs"));
+    trees(name)
+}
+
+/// A node of a tree written by the build script.
+fn tree_node(start: usize, end: usize, kind: Kind) -> Node {
+    Node::new(Span::new(start, end), kind)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The trees compiled in are what reading the tables' text gives, spans included.
+    #[test]
+    fn built_in_trees_are_the_parsed_tables() {
+        for (name, text) in super::BUILTIN {
+            let parsed = super::yaml::parse(text).expect("a built-in table reads");
+            assert_eq!(super::builtin_tree(name).as_ref(), Some(&parsed), "{}", name);
+        }
+        assert!(super::builtin_tree("no-such-table").is_none());
+    }
+}

@@ -219,13 +219,17 @@ fn load_slot(i: usize, natives: &dyn NativeNames) -> Result<Arc<Table>, String> 
             return Ok(t.clone());
         }
     }
-    let (name, path, text) = {
+    let (name, path, text, builtin) = {
         let s = slots().read().map_err(|_| "table registry is poisoned".to_string())?;
-        (s[i].name, s[i].path.clone(), s[i].text)
+        (s[i].name, s[i].path.clone(), s[i].text, s[i].builtin)
     };
     let loaded = {
         let reg = crate::namespace::global().read().map_err(|_| "namespace registry is poisoned".to_string())?;
-        Table::load(name, text, &reg, natives)
+        // A built-in table's YAML was read at build time.
+        match builtin.then(|| super::builtin_tree(name)).flatten() {
+            Some(tree) => Table::load_tree(name, text, &tree, &reg, natives),
+            None => Table::load(name, text, &reg, natives),
+        }
     };
     match loaded {
         Ok(t) => {
