@@ -8,18 +8,11 @@
 #[path = "src/tables/yaml_tree.rs"]
 mod yaml_tree;
 
-/// The byte range of a node, as `yaml_tree` needs it (the crate's is `ir::Span`).
-#[derive(Clone, Copy, PartialEq, Debug, Default)]
-pub struct Span {
-    pub start: u32,
-    pub end: u32,
-}
-
-impl Span {
-    pub fn new(start: usize, end: usize) -> Self {
-        Span { start: start as u32, end: end as u32 }
-    }
-}
+/// The byte range of a node (the crate's `ir::Span`).
+#[allow(dead_code)]
+#[path = "src/ir/body/span.rs"]
+mod span;
+use span::Span;
 
 fn main() {
     let tables = builtin_tables();

@@ -13,35 +13,16 @@ mod bind;
 mod edit;
 mod overlay;
 mod part;
+mod span;
 pub use append::BodyOffsets;
 use arena::Arena;
 pub use edit::BodyEdit;
 pub use overlay::{PlannedEdits, UseOverlay};
 pub use part::BodyPart;
+pub use span::Span;
 
 use super::attrs::NamedAttr;
 use super::{AttrId, BlockId, OpId, RegionId, Sym, TypeId, ValueId, ValueName};
-
-/// Byte range in the source file an entity came from (0..0 when synthesized).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub struct Span {
-    pub start: u32,
-    pub end: u32,
-}
-
-impl Span {
-    pub fn new(start: usize, end: usize) -> Self {
-        Span { start: start as u32, end: end as u32 }
-    }
-    pub fn range(self) -> std::ops::Range<usize> {
-        self.start as usize..self.end as usize
-    }
-    /// Whether the span covers nothing: an entity made in code (by a pass or an importer),
-    /// not read from the text.
-    pub fn is_empty(self) -> bool {
-        self.start == self.end
-    }
-}
 
 /// A place where a value is used: operand `slot` of `op`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
