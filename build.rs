@@ -32,16 +32,16 @@ fn builtin_tables() -> Vec<(String, std::path::PathBuf)> {
         .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "yaml")).collect())
         .unwrap_or_default();
     files.sort();
+    let tables: Vec<(String, std::path::PathBuf)> = files.into_iter().map(|f| (f.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string(), f)).collect();
     let mut out = String::from("&[\n");
-    for f in &files {
+    for (stem, f) in &tables {
         println!("cargo:rerun-if-changed={}", f.display());
-        let stem = f.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
         out.push_str(&format!("    ({:?}, include_str!({:?})),\n", stem, f.display().to_string()));
     }
     out.push_str("]\n");
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("builtin_tables.rs");
     std::fs::write(dest, out).expect("write builtin_tables.rs");
-    files.into_iter().map(|f| (f.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string(), f)).collect()
+    tables
 }
 
 /// Writes `$OUT_DIR/builtin_trees.rs`: a function from a table's pass name to its YAML tree,
