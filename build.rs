@@ -1,7 +1,8 @@
 //! Build script: compiles the lalrpop grammar in `grammar/` into `$OUT_DIR`, lists the
 //! mapping tables of `passes/` (one YAML file per pass) for `tables::BUILTIN`, and reads
 //! each into its YAML tree for `tables::builtin_tree` (so a run does not parse the YAML of
-//! a built-in table: that was a third of converting a small model).
+//! a built-in table: that was a third of converting a small model), and lists the namespace
+//! vocabularies of `dialects/` with where each op line begins (`namespace::registry`).
 
 /// The tree of a table's YAML, as the crate reads it (`src/tables/yaml_tree.rs`).
 #[allow(dead_code)]
@@ -14,9 +15,14 @@ mod yaml_tree;
 mod span;
 use span::Span;
 
+/// Where the op lines of a namespace file begin (the crate's `namespace::line_index`).
+#[path = "src/namespace/line_index.rs"]
+mod line_index;
+
 fn main() {
     let tables = builtin_tables();
     builtin_trees(&tables);
+    builtin_namespaces();
     lalrpop::Configuration::new()
         .set_in_dir("grammar")
         .emit_rerun_directives(true)
@@ -42,6 +48,31 @@ fn builtin_tables() -> Vec<(String, std::path::PathBuf)> {
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("builtin_tables.rs");
     std::fs::write(dest, out).expect("write builtin_tables.rs");
     tables
+}
+
+/// Writes `$OUT_DIR/builtin_namespaces.rs`: every `dialects/<framework>/*.jsonl` as
+/// `("dialects/tensorflow/2.21.jsonl", include_str!("/abs/..."), &[line starts])`, in path order.
+fn builtin_namespaces() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dialects = root.join("dialects");
+    println!("cargo:rerun-if-changed={}", dialects.display());
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
+    for dir in std::fs::read_dir(&dialects).into_iter().flatten().filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_dir()) {
+        println!("cargo:rerun-if-changed={}", dir.display());
+        files.extend(std::fs::read_dir(&dir).into_iter().flatten().filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "jsonl")));
+    }
+    files.sort();
+    let mut out = String::from("&[\n");
+    for f in &files {
+        println!("cargo:rerun-if-changed={}", f.display());
+        let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("read {}: {}", f.display(), e));
+        let rel = f.strip_prefix(root).unwrap_or(f).to_string_lossy().replace('\\', "/");
+        let starts: Vec<String> = line_index::body_line_starts(&text).iter().map(u32::to_string).collect();
+        out.push_str(&format!("    ({:?}, include_str!({:?}), &[{}]),\n", rel, f.display().to_string(), starts.join(",")));
+    }
+    out.push_str("]\n");
+    let dest = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("builtin_namespaces.rs");
+    std::fs::write(dest, out).expect("write builtin_namespaces.rs");
 }
 
 /// Writes `$OUT_DIR/builtin_trees.rs`: a function from a table's pass name to its YAML tree,

@@ -1,11 +1,14 @@
 //! Loader for the generated vocabularies in `dialects/` (JSON Lines, written by the scripts in
 //! `dialects/gen/`): a header line, then one op schema per line beginning `{"name":"...`.
 //!
-//! Loading costs nothing up front: the lines are sorted by op name, so a lookup binary-searches
-//! the text itself (reading the name at the start of a dozen lines), and only the line found is
-//! parsed into an [`OpSchema`] (once; parsed schemas are cached). A 10-line input that uses
-//! five TensorFlow ops touches about sixty of the 1,900 lines and parses five.
+//! Loading costs nothing up front: the lines are sorted by op name, and where each begins is
+//! known (for the built-in files, computed by `build.rs`; see [`super::line_index`]), so a
+//! lookup binary-searches those starts (reading the name at the start of a dozen lines), and
+//! only the line found is parsed into an [`OpSchema`] (once; parsed schemas are cached). A
+//! 10-line input that uses five TensorFlow ops reads the names of about sixty of the 1,900
+//! lines and parses five.
 
+use std::borrow::Cow;
 use std::sync::{Arc, RwLock};
 
 use rustc_hash::FxHashMap;
@@ -64,41 +67,45 @@ impl Text {
     }
 }
 
-/// A namespace file: its text and header. Lines are sorted by op name (then `since`), so a
-/// lookup is a binary search over the text itself: nothing is indexed at load time and a
-/// lookup touches a dozen lines of the file.
+/// A namespace file: its text, header and line starts. Lines are sorted by op name (then
+/// `since`), so a lookup is a binary search over the line starts that reads a dozen names.
 pub struct JsonlFile {
     pub path: String,
     pub header: Header,
     text: Text,
-    body_start: usize,
+    /// Where each op line begins ([`super::line_index::body_line_starts`]).
+    starts: Cow<'static, [u32]>,
     framework: Framework,
     /// Parsed schemas by line start.
     cache: RwLock<FxHashMap<u32, Option<Arc<OpSchema>>>>,
 }
 
 impl JsonlFile {
-    /// Reads the header; lines are parsed when looked up. Lines not sorted by name (a file
-    /// written by hand) are sorted first.
+    /// Reads the header and finds where the lines begin; lines are parsed when looked up.
+    /// Lines not sorted by name (a file written by hand) are sorted first.
     pub fn new(path: &str, text: Text) -> Result<JsonlFile, String> {
+        let starts = Cow::Owned(super::line_index::body_line_starts(text.as_str()));
+        Self::indexed(path, text, starts)
+    }
+
+    /// A built-in file, whose line starts `build.rs` computed.
+    pub fn builtin(path: &str, text: &'static str, starts: &'static [u32]) -> Result<JsonlFile, String> {
+        Self::indexed(path, Text::Static(text), Cow::Borrowed(starts))
+    }
+
+    fn indexed(path: &str, text: Text, starts: Cow<'static, [u32]>) -> Result<JsonlFile, String> {
         let first_end = text.as_str().find('\n').unwrap_or(text.as_str().len());
         let header: Header = serde_json::from_str(&text.as_str()[..first_end])
             .map_err(|e| format!("{}: line 1: bad namespace header: {}", path, e))?;
         let framework = Framework::from_name(&header.framework);
-        let mut f = JsonlFile {
-            path: path.to_string(),
-            header,
-            body_start: (first_end + 1).min(text.as_str().len()),
-            text,
-            framework,
-            cache: RwLock::new(FxHashMap::default()),
-        };
+        let mut f = JsonlFile { path: path.to_string(), header, text, starts, framework, cache: RwLock::new(FxHashMap::default()) };
         if matches!(f.text, Text::Owned(_)) && !f.is_sorted() {
             let t = f.text.as_str();
-            let mut lines: Vec<&str> = t[f.body_start..].lines().filter(|l| !l.trim().is_empty()).collect();
+            let mut lines: Vec<&str> = t[(first_end + 1).min(t.len())..].lines().filter(|l| !l.trim().is_empty()).collect();
             lines.sort_by(|a, b| line_key(a).cmp(&line_key(b)));
-            let sorted = format!("{}\n{}\n", &t[..first_end], lines.join("\n"));
-            f.text = Text::Owned(Arc::from(sorted));
+            let sorted: Arc<str> = Arc::from(format!("{}\n{}\n", &t[..first_end], lines.join("\n")));
+            f.starts = Cow::Owned(super::line_index::body_line_starts(&sorted));
+            f.text = Text::Owned(sorted);
         }
         Ok(f)
     }
@@ -107,46 +114,30 @@ impl JsonlFile {
         self.framework
     }
 
-    /// The line around byte `pos` (of the body): (start, end) without the newline.
-    fn line_at(&self, pos: usize) -> (usize, usize) {
+    /// Line `i` of the body: (start, end) without the newline.
+    fn line(&self, i: usize) -> (usize, usize) {
         let text = self.text.as_str();
-        // `str::find`/`rfind` of a char search with memchr, several bytes at a time.
-        let mut pos = pos;
-        while !text.is_char_boundary(pos) {
-            pos += 1;
-        }
-        let start = text[self.body_start..pos].rfind('\n').map_or(self.body_start, |i| self.body_start + i + 1);
-        let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
-        (start, end)
+        let start = self.starts[i] as usize;
+        (start, text[start..].find('\n').map_or(text.len(), |n| start + n))
     }
 
-    fn key_at(&self, start: usize, end: usize) -> Option<(&str, u32)> {
-        line_key(&self.text.as_str()[start..end])
+    /// The (name, since) of line `i`, read from its first bytes.
+    fn key(&self, i: usize) -> Option<(&str, u32)> {
+        line_key(&self.text.as_str()[self.starts[i] as usize..])
     }
 
     /// The lines of `name`: (since, start, end), in file order.
     fn lines_of(&self, name: &str) -> Vec<(u32, usize, usize)> {
-        let len = self.text.as_str().len();
-        let (mut lo, mut hi) = (self.body_start, len);
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            let (s, e) = self.line_at(mid);
-            match self.key_at(s, e) {
-                Some((k, _)) if k < name => lo = e + 1,
-                _ => hi = s,
-            }
-        }
-        let mut out = Vec::new();
-        let mut pos = lo;
-        while pos < len {
-            let (s, e) = self.line_at(pos);
-            match self.key_at(s, e) {
-                Some((k, since)) if k == name => out.push((since, s, e)),
-                _ => break,
-            }
-            pos = e + 1;
-        }
-        out
+        let first = self.starts.partition_point(|&s| matches!(line_key(&self.text.as_str()[s as usize..]), Some((k, _)) if k < name));
+        (first..self.starts.len())
+            .map_while(|i| match self.key(i) {
+                Some((k, since)) if k == name => {
+                    let (s, e) = self.line(i);
+                    Some((since, s, e))
+                }
+                _ => None,
+            })
+            .collect()
     }
 
     fn parsed(&self, start: usize, end: usize) -> Option<Arc<OpSchema>> {
@@ -179,17 +170,13 @@ impl JsonlFile {
 
     /// Every (name, since, start, end) of the file, in order.
     fn all_lines(&self) -> Vec<(&str, u32, usize, usize)> {
-        let text = self.text.as_str();
-        let mut out = Vec::new();
-        let mut pos = self.body_start;
-        while pos < text.len() {
-            let end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
-            if let Some((name, since)) = line_key(&text[pos..end]) {
-                out.push((name, since, pos, end));
-            }
-            pos = end + 1;
-        }
-        out
+        (0..self.starts.len())
+            .filter_map(|i| {
+                let (name, since) = self.key(i)?;
+                let (s, e) = self.line(i);
+                Some((name, since, s, e))
+            })
+            .collect()
     }
 
     /// Whether lines are in (name, since) order, as lookups need.

@@ -18,6 +18,7 @@ pub mod args;
 pub mod defaults;
 pub mod describe;
 pub mod jsonl;
+pub mod line_index;
 pub mod ports;
 pub mod registry;
 pub mod schema;

@@ -5,8 +5,8 @@
 //! A version is a chain of layers: its own file, then the version it `inherits`, and so on;
 //! the first layer that has the op (or removes it) answers. ONNX files hold every opset of a
 //! domain: `amanda/onnx/opset-13` is the ONNX file read at opset 13. Building the registry
-//! reads only the header line of each built-in file (microseconds); a file's index is built
-//! on its first lookup.
+//! reads only the header line of each built-in file (microseconds); where its op lines begin
+//! was computed at build time.
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -18,14 +18,9 @@ use super::jsonl::{Found, JsonlFile, Text};
 use super::schema::{Framework, OpSchema};
 use super::yaml::YamlNamespace;
 
-/// The vocabularies compiled into the binary: (path under the repository, text).
-pub const BUILTIN_FILES: &[(&str, &str)] = &[
-    ("dialects/tensorflow/2.15.jsonl", include_str!("../../dialects/tensorflow/2.15.jsonl")),
-    ("dialects/tensorflow/2.21.jsonl", include_str!("../../dialects/tensorflow/2.21.jsonl")),
-    ("dialects/onnx/ai.onnx.jsonl", include_str!("../../dialects/onnx/ai.onnx.jsonl")),
-    ("dialects/onnx/ai.onnx.ml.jsonl", include_str!("../../dialects/onnx/ai.onnx.ml.jsonl")),
-    ("dialects/pytorch/2.15.jsonl", include_str!("../../dialects/pytorch/2.15.jsonl")),
-];
+/// The vocabularies compiled into the binary, every `dialects/<framework>/*.jsonl` (listed
+/// by `build.rs`): (path under the repository, text, where each op line begins).
+pub const BUILTIN_FILES: &[(&str, &str, &[u32])] = include!(concat!(env!("OUT_DIR"), "/builtin_namespaces.rs"));
 
 /// Where a version's ops come from.
 enum Source {
@@ -81,9 +76,9 @@ impl Registry {
     /// The built-in vocabularies (headers only).
     pub fn builtin() -> Registry {
         let mut r = Registry { files: Vec::new(), versions: Vec::new(), by_name: FxHashMap::default() };
-        for (path, text) in BUILTIN_FILES {
+        for (path, text, starts) in BUILTIN_FILES {
             // The built-in files are tested to have valid headers; a bad one is skipped.
-            if let Ok(f) = JsonlFile::new(path, Text::Static(text)) {
+            if let Ok(f) = JsonlFile::builtin(path, text, starts) {
                 r.add_file(f);
             }
         }
