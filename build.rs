@@ -19,6 +19,13 @@ use span::Span;
 #[path = "src/namespace/line_index.rs"]
 mod line_index;
 
+/// The repository root, from the environment Cargo runs the script in (not `env!`, which
+/// would keep the directory the script was compiled in: a build sharing its target
+/// directory with another checkout would read that checkout's files).
+fn manifest_dir() -> std::path::PathBuf {
+    std::path::PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"))
+}
+
 fn main() {
     let tables = builtin_tables();
     builtin_trees(&tables);
@@ -32,11 +39,11 @@ fn main() {
 
 /// Writes `$OUT_DIR/builtin_tables.rs`: `&[("pass-name", include_str!("/abs/passes/pass-name.yaml")), ...]`.
 fn builtin_tables() -> Vec<(String, std::path::PathBuf)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("passes");
+    let dir = manifest_dir().join("passes");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
         .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "yaml")).collect())
-        .unwrap_or_default();
+        .unwrap_or_else(|e| panic!("read {}: {}", dir.display(), e));
     files.sort();
     let tables: Vec<(String, std::path::PathBuf)> = files.into_iter().map(|f| (f.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string(), f)).collect();
     let mut out = String::from("&[\n");
@@ -53,11 +60,12 @@ fn builtin_tables() -> Vec<(String, std::path::PathBuf)> {
 /// Writes `$OUT_DIR/builtin_namespaces.rs`: every `dialects/<framework>/*.jsonl` as
 /// `("dialects/tensorflow/2.21.jsonl", include_str!("/abs/..."), &[line starts])`, in path order.
 fn builtin_namespaces() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest_dir();
     let dialects = root.join("dialects");
     println!("cargo:rerun-if-changed={}", dialects.display());
     let mut files: Vec<std::path::PathBuf> = Vec::new();
-    for dir in std::fs::read_dir(&dialects).into_iter().flatten().filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_dir()) {
+    let listing = std::fs::read_dir(&dialects).unwrap_or_else(|e| panic!("read {}: {}", dialects.display(), e));
+    for dir in listing.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_dir()) {
         println!("cargo:rerun-if-changed={}", dir.display());
         files.extend(std::fs::read_dir(&dir).into_iter().flatten().filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "jsonl")));
     }
@@ -66,7 +74,7 @@ fn builtin_namespaces() {
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
         let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("read {}: {}", f.display(), e));
-        let rel = f.strip_prefix(root).unwrap_or(f).to_string_lossy().replace('\\', "/");
+        let rel = f.strip_prefix(&root).unwrap_or(f).to_string_lossy().replace('\\', "/");
         let starts: Vec<String> = line_index::body_line_starts(&text).iter().map(u32::to_string).collect();
         out.push_str(&format!("    ({:?}, include_str!({:?}), &[{}]),\n", rel, f.display().to_string(), starts.join(",")));
     }
@@ -81,7 +89,7 @@ fn builtin_namespaces() {
 fn builtin_trees(tables: &[(String, std::path::PathBuf)]) {
     let mut out = String::from("|name: &str| -> Option<Node> {\n    match name {\n");
     for (name, path) in tables {
-        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {}: {}", path.display(), e));
         if let Ok(tree) = yaml_tree::read(&text) {
             out.push_str(&format!("        {:?} => Some(", name));
             write_node(&tree, &mut out);

@@ -13,18 +13,6 @@ use crate::ir::body::{BlockArgInfo, OpSpec, Span};
 use crate::ir::module::{ASSIGNED_DEVICE, DEVICE, NODE_NAME};
 use crate::ir::{AttrId, BlockId, Module, NamedAttr, OpId, TypeId, ValueDef, ValueId};
 
-/// The ops of the tfg dialect itself (not TensorFlow ops): they are not nodes of a graph.
-pub const STRUCTURAL_OPS: &[&str] = &[
-    "tfg.graph", "tfg.func", "tfg.return", "tfg.yield", "tfg.condition", "tfg.get_result",
-];
-
-/// The region ops of tfg's control flow.
-pub const REGION_OPS: &[&str] = &[
-    "tfg.IfRegion", "tfg.StatelessIfRegion", "tfg.StatefulIfRegion", "tfg.CaseRegion",
-    "tfg.StatelessCaseRegion", "tfg.StatefulCaseRegion", "tfg.WhileRegion",
-    "tfg.StatelessWhileRegion", "tfg.StatefulWhileRegion", "tfg.ForRegion",
-];
-
 /// Whether `op` is a tfg op (its name starts with `tfg.`).
 pub fn is_tfg(m: &Module, op: OpId) -> bool {
     m.op_name(op).starts_with("tfg.")

@@ -10,7 +10,7 @@
 use rustc_hash::FxHashMap;
 
 use crate::syntax::lexer::{Token, TokenStream};
-use crate::syntax::resolve::is_isolated_from_above;
+use crate::dialect::traits::is_isolated_from_above;
 
 /// What a name names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

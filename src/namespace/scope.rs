@@ -5,6 +5,7 @@
 
 use std::borrow::Cow;
 
+use crate::dialect::traits::is_tfg_structural;
 use crate::ir::{AttrData, AttrId, Module, OpId};
 
 /// The attribute that records a module's or graph's namespace(s).
@@ -14,13 +15,6 @@ pub const TENSORFLOW: &str = "amanda/tensorflow";
 pub const ONNX: &str = "amanda/onnx";
 pub const ONNX_ML: &str = "amanda/onnx/ml";
 pub const PYTORCH: &str = "amanda/pytorch";
-
-/// tfg's own structural ops (not TensorFlow op types).
-const TFG_STRUCTURAL: &[&str] = &[
-    "graph", "func", "return", "yield", "condition", "get_result", "IfRegion", "StatelessIfRegion",
-    "StatefulIfRegion", "CaseRegion", "StatelessCaseRegion", "StatefulCaseRegion", "WhileRegion",
-    "StatelessWhileRegion", "StatefulWhileRegion", "ForRegion",
-];
 
 /// onnx-mlir ops that are not ONNX operators.
 const ONNX_STRUCTURAL: &[&str] = &["NoValue", "EntryPoint", "Return", "Yield", "Custom", "Dim", "DimGroup", "Print", "PrintSignature"];
@@ -42,7 +36,10 @@ const TORCH_TERMINATORS: &[&str] = &["prim.If.yield", "prim.Loop.condition"];
 /// (`amanda/pytorch`, `aten::add.Tensor`)); `None` for ops outside every vocabulary.
 pub fn classify(name: &str) -> Option<(&'static str, Cow<'_, str>)> {
     if let Some(t) = name.strip_prefix("tfg.").or_else(|| name.strip_prefix("tf.")) {
-        if t.is_empty() || TFG_STRUCTURAL.contains(&t) {
+        // tfg's own ops (intrinsic and region control flow) are not TensorFlow op types,
+        // under the `tf.` prefix either.
+        let structural = if name.starts_with("tfg.") { is_tfg_structural(name) } else { is_tfg_structural(&format!("tfg.{t}")) };
+        if t.is_empty() || structural {
             return None;
         }
         return Some((TENSORFLOW, Cow::Borrowed(t)));

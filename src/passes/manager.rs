@@ -178,7 +178,7 @@ impl OpPipeline {
         if self.anchor != ANY_OP {
             return self.anchor == op_name;
         }
-        crate::syntax::resolve::is_isolated_from_above(op_name)
+        crate::dialect::traits::is_isolated_from_above(op_name)
             && self.stages.iter().all(|s| match s {
                 Stage::Pass(e) => e.anchor.is_none_or(|a| a == op_name),
                 Stage::Nest(_) => true,
@@ -453,7 +453,7 @@ impl PassManager {
 fn verify_targets(m: &Module, targets: &[PassTarget]) -> Vec<Diagnostic> {
     let isolated = |t: &PassTarget| match *t {
         PassTarget::Op(op) => {
-            m.op_name(op) != "builtin.module" && crate::syntax::resolve::is_isolated_from_above(m.op_name(op))
+            m.op_name(op) != "builtin.module" && crate::dialect::traits::is_isolated_from_above(m.op_name(op))
         }
         PassTarget::Module => false,
     };

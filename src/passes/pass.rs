@@ -207,7 +207,7 @@ fn isolated_and_apart(m: &Module, targets: &[PassTarget]) -> bool {
     let mut ops = rustc_hash::FxHashSet::default();
     for t in targets {
         match *t {
-            PassTarget::Op(op) if crate::syntax::resolve::is_isolated_from_above(m.op_name(op)) && !m.body.is_erased(op) => {
+            PassTarget::Op(op) if crate::dialect::traits::is_isolated_from_above(m.op_name(op)) && !m.body.is_erased(op) => {
                 if !ops.insert(op) {
                     return false;
                 }

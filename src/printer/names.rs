@@ -472,7 +472,7 @@ fn rename_repeated(
                         scopes[scope].0.insert(n);
                     }
                 }
-                let parent = if crate::syntax::resolve::is_isolated_from_above(m.ctx.str(od.name)) { None } else { Some(scope) };
+                let parent = if crate::dialect::traits::is_isolated_from_above(m.ctx.str(od.name)) { None } else { Some(scope) };
                 for &r in &od.regions {
                     scopes.push((FxHashSet::default(), parent));
                     nested.push((body.region(r).blocks.clone(), scopes.len() - 1));

@@ -59,6 +59,8 @@ mod tests {
     /// The trees compiled in are what reading the tables' text gives, spans included.
     #[test]
     fn built_in_trees_are_the_parsed_tables() {
+        let names: Vec<&str> = super::BUILTIN.iter().map(|(n, _)| *n).collect();
+        assert!(names.contains(&"convert-tf-to-torch") && names.contains(&"convert-torch-to-tf"), "{:?}", names);
         for (name, text) in super::BUILTIN {
             let parsed = super::yaml::parse(text).expect("a built-in table reads");
             assert_eq!(super::builtin_tree(name).as_ref(), Some(&parsed), "{}", name);

@@ -243,7 +243,7 @@ impl<'m> Verifier<'m> {
             if body.region(r).blocks.len() > 1 || visibility::ssa_ordered(self.name(owner)) {
                 break false;
             }
-            if crate::syntax::resolve::is_isolated_from_above(self.name(owner)) {
+            if crate::dialect::traits::is_isolated_from_above(self.name(owner)) {
                 break true;
             }
             let Some(up) = body.parent_block(owner) else { break false };

@@ -21,7 +21,7 @@ use rustc_hash::FxHashMap;
 use super::Verifier;
 use crate::diag::Diagnostic;
 use crate::ir::{BlockId, OpId, RegionId, ValueDef, ValueId};
-use crate::syntax::resolve::is_isolated_from_above;
+use crate::dialect::traits::is_isolated_from_above;
 
 /// Dominator tree of one region's blocks, and the position of each op in its block.
 struct RegionDoms {

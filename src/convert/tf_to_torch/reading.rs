@@ -85,7 +85,7 @@ impl TorchEmitter<'_> {
         let ty = self.m.op_name(op).strip_prefix("tfg.")?;
         match ty {
             "Const" => return Tensor::from_attr(&self.m.ctx, self.m.op_attr(op, "value")?),
-            t if forwards_its_input(t) => {
+            t if crate::dialect::traits::forwards_input(t) => {
                 return self.known_at(*crate::dialect::tfg::data_operands(self.m, op).first()?, depth + 1);
             }
             "Shape" | "Size" | "Rank" => {
@@ -168,7 +168,7 @@ impl TorchEmitter<'_> {
             let op = self.m.body.defining_op(v)?;
             match self.m.op_name(op).strip_prefix("tfg.")? {
                 "Const" => return Some(op),
-                t if forwards_its_input(t) => v = *crate::dialect::tfg::data_operands(self.m, op).first()?,
+                t if crate::dialect::traits::forwards_input(t) => v = *crate::dialect::tfg::data_operands(self.m, op).first()?,
                 _ => return None,
             }
         }
@@ -275,10 +275,6 @@ impl TorchEmitter<'_> {
     }
 }
 
-/// Ops whose result is their first input's value, which reading sees through to a constant.
-fn forwards_its_input(op_type: &str) -> bool {
-    matches!(op_type, "Identity" | "Snapshot" | "StopGradient" | "PreventGradient")
-}
 
 /// The value of a float attribute spelled `s` of type `ty` (untyped: f64). A hex spelling is
 /// the bit pattern of the attribute's own type (`0x3F800000 : f32` is 1.0), as in MLIR. An f32

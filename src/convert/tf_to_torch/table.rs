@@ -123,7 +123,7 @@ impl Pattern for Fallback<'_> {
 /// not even read (its rules match TensorFlow nodes only, and only those without a rule):
 /// that is most graphs, and reading it was a tenth of converting a small model.
 pub fn lower_unconvertible(m: &mut Module, target: PassTarget, tables: &Tables) -> Result<u64, Vec<Diagnostic>> {
-    let ruleless = |op: OpId| crate::dialect::tfg::is_tfg(m, op) && !crate::passes::structural::tf_ops::is_intrinsic(m, op) && tables.choose(m, op).is_none();
+    let ruleless = |op: OpId| crate::dialect::tfg::is_tfg(m, op) && !crate::dialect::traits::is_intrinsic(m.op_name(op)) && tables.choose(m, op).is_none();
     if !target.nested_ops(m).into_iter().any(ruleless) {
         return Ok(0);
     }

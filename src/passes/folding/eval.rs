@@ -68,9 +68,7 @@ pub fn evaluate(op_type: &str, attrs: Attrs, inputs: &[Tensor], result_types: &[
     let one = |t: Option<Tensor>| t.map(|t| vec![t]);
     let out_int = |default: DType| attr_type(attrs, "out_type").or(result_types.first().copied().flatten()).unwrap_or(default);
     match op_type {
-        "Identity" | "Snapshot" | "StopGradient" | "PreventGradient" | "CheckNumerics" | "EnsureShape" => {
-            Some(vec![inputs.first()?.clone()])
-        }
+        _ if crate::dialect::traits::forwards_input(op_type) => Some(vec![inputs.first()?.clone()]),
         "IdentityN" => Some(inputs.to_vec()),
         _ if is_elementwise_unary(op_type) => {
             if inputs.len() != 1 {

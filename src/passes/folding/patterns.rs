@@ -487,8 +487,10 @@ fn evaluate_splat(rw: &Rewriter, op: OpId, ty: &str, inputs: &[Result<Tensor, Sp
         (out.len() == 1 && out[0].len() == 1 && out[0].shape.is_empty()).then(|| out.remove(0))
     };
     match ty {
+        // EnsureShape's check is left to run.
         _ if eval::is_elementwise_unary(ty)
-            || matches!(ty, "Identity" | "Snapshot" | "StopGradient" | "PreventGradient" | "CheckNumerics" | "Cast") =>
+            || (crate::dialect::traits::forwards_input(ty) && ty != "EnsureShape")
+            || ty == "Cast" =>
         {
             let [x] = inputs else { return None };
             let x = splat(x)?;

@@ -195,7 +195,7 @@ impl ShapeInference {
     /// Infers the op's result shapes and refines its result types; returns whether a type
     /// changed.
     fn infer_and_update(&mut self, m: &mut Module, op: OpId) -> bool {
-        if !m.op_name(op).starts_with("tfg.") || tfg::STRUCTURAL_OPS.contains(&m.op_name(op)) {
+        if !m.op_name(op).starts_with("tfg.") || crate::dialect::traits::is_intrinsic(m.op_name(op)) {
             return false;
         }
         let data = tfg::data_operands(m, op);

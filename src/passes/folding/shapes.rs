@@ -72,12 +72,12 @@ pub fn infer(op_type: &str, cx: &ShapeCx) -> Option<Vec<Shape>> {
         "Const" | "HostConst" => one(cx.value_shape.clone()),
         "Placeholder" | "PlaceholderV2" | "VariableV2" | "Variable" | "TemporaryVariable" => one(cx.shape_attr("shape")?),
         "PlaceholderWithDefault" => one(cx.shape_attr("shape").unwrap_or_else(|| cx.input(0))),
-        "Identity" | "Snapshot" | "StopGradient" | "PreventGradient" | "CheckNumerics" | "Neg" | "Abs" | "Square" | "Sqrt"
+        t if crate::dialect::traits::forwards_input(t) || matches!(t, "Neg" | "Abs" | "Square" | "Sqrt"
         | "Rsqrt" | "Exp" | "Expm1" | "Log" | "Log1p" | "Relu" | "Relu6" | "Elu" | "Selu" | "Sigmoid" | "Tanh" | "Sign"
         | "Floor" | "Ceil" | "Round" | "Rint" | "Reciprocal" | "Inv" | "Cast" | "LogicalNot" | "ZerosLike" | "OnesLike"
         | "Softmax" | "LogSoftmax" | "LeakyRelu" | "Softplus" | "Softsign" | "Erf" | "Sin" | "Cos" | "IsNan" | "IsInf"
         | "IsFinite" | "Enter" | "RefEnter" | "Exit" | "RefExit" | "NextIteration" | "RefNextIteration" | "Bitcast"
-        | "ClipByValue" | "Gelu" | "RandomShuffle" | "Reverse" | "ReverseV2" | "EnsureShape" => {
+        | "ClipByValue" | "Gelu" | "RandomShuffle" | "Reverse" | "ReverseV2") => {
             if op_type == "EnsureShape" {
                 if let Some(s) = cx.shape_attr("shape") {
                     return one(merge(&cx.input(0), &s)?);

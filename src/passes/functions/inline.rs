@@ -25,7 +25,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::func_build::{func_entry, func_return, module_funcs};
-use super::symbols::{called_function, function_names, is_intrinsic, op_refs, visibility};
+use super::symbols::{called_function, function_names, op_refs, visibility};
 use crate::dialect::tfg::{control_of_value, control_operands, control_token, data_operands, data_results, is_control, node_name, set_node_name, NodeBuilder};
 use crate::diag::Diagnostic;
 use crate::ir::{Module, OpId, ValueId};
@@ -118,7 +118,7 @@ fn is_referenced(m: &Module, name: &str, func: OpId) -> bool {
             if found {
                 return;
             }
-            if m.op_name(o).strip_prefix("tfg.") == Some(name) && !is_intrinsic(m, o) {
+            if m.op_name(o).strip_prefix("tfg.") == Some(name) && !crate::dialect::traits::is_tfg_structural(m.op_name(o)) {
                 found = true;
             }
             if op_refs(m, o).iter().any(|p| p.first().map(|s| s.as_str()) == Some(name)) {

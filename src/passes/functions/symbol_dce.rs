@@ -94,7 +94,7 @@ fn uses(m: &Module, op: OpId) -> Vec<Vec<String>> {
     while let Some(o) = stack.pop() {
         out.extend(op_refs(m, o));
         if let Some(ty) = m.op_name(o).strip_prefix("tfg.") {
-            if !super::symbols::is_intrinsic(m, o) {
+            if !crate::dialect::traits::is_tfg_structural(m.op_name(o)) {
                 out.push(vec![ty.to_string()]);
             }
         }

@@ -81,17 +81,11 @@ pub fn function_names(m: &Module) -> FxHashSet<String> {
     m.body.block_ops(m.root_block()).filter(|&op| m.op_name(op) == "tfg.func").filter_map(|op| symbol_name(m, op)).collect()
 }
 
-/// The tfg ops that are not TensorFlow nodes (`IntrinsicOperation`s and region ops).
-pub fn is_intrinsic(m: &Module, op: OpId) -> bool {
-    let name = m.op_name(op);
-    crate::dialect::tfg::STRUCTURAL_OPS.contains(&name) || crate::dialect::tfg::REGION_OPS.contains(&name)
-}
-
 /// Whether `op` is a legacy call: a tfg node whose type names a function of `funcs`.
 pub fn is_legacy_call(m: &Module, op: OpId, funcs: &FxHashSet<String>) -> bool {
     let name = m.op_name(op);
     let Some(ty) = name.strip_prefix("tfg.") else { return false };
-    !is_intrinsic(m, op) && funcs.contains(ty)
+    !crate::dialect::traits::is_tfg_structural(name) && funcs.contains(ty)
 }
 
 /// The function `op` calls, as `GraphFuncOp::getCalledFunction` finds it: the `f` function

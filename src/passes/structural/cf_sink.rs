@@ -9,15 +9,10 @@
 
 use super::tf_ops::TfOps;
 use crate::diag::Diagnostic;
+use crate::dialect::traits::{self, OpTraits};
 use crate::ir::{BlockId, Module, OpId, RegionId};
 use crate::namespace::with_registry;
 use crate::passes::{PassContext, PassTarget};
-
-/// The region ops whose regions each run at most once.
-const BRANCH_OPS: &[&str] = &[
-    "tfg.IfRegion", "tfg.StatelessIfRegion", "tfg.StatefulIfRegion", "tfg.CaseRegion", "tfg.StatelessCaseRegion",
-    "tfg.StatefulCaseRegion",
-];
 
 const TPU_OPS: &[&str] =
     &["TPUReplicateMetadata", "TPUReplicatedInput", "TPUReplicatedOutput", "TPUCompilationResult", "_TPUReplicate"];
@@ -52,7 +47,7 @@ fn post_order_branches(m: &Module, root: OpId) -> Vec<OpId> {
     let mut stack: Vec<(OpId, bool)> = vec![(root, false)];
     while let Some((op, expanded)) = stack.pop() {
         if expanded {
-            if BRANCH_OPS.contains(&m.op_name(op)) {
+            if traits::of(m.op_name(op)).contains(OpTraits::BRANCH) {
                 out.push(op);
             }
             continue;
@@ -84,7 +79,7 @@ fn inside(m: &Module, mut op: OpId, region: RegionId) -> bool {
 }
 
 fn should_move(m: &Module, op: OpId, tf: &mut TfOps<'_>) -> bool {
-    if !TfOps::has_registry_interface(m, op) || super::tf_ops::is_intrinsic(m, op) || tf.is_stateful(m, op) {
+    if !TfOps::has_registry_interface(m, op) || crate::dialect::traits::is_intrinsic(m.op_name(op)) || tf.is_stateful(m, op) {
         return false;
     }
     m.body.op(op).regions.is_empty() && !TPU_OPS.contains(&crate::dialect::tfg::op_type(m, op))

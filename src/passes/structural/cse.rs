@@ -228,7 +228,7 @@ impl Driver<'_, '_, '_> {
             // start from no known expression.
             let regions = &m.body.op(op).regions;
             if !regions.is_empty() {
-                let isolated = !crate::dialect::tfg::REGION_OPS.contains(&m.op_name(op));
+                let isolated = !crate::dialect::traits::of(m.op_name(op)).is_region_control_flow();
                 let saved = isolated.then(|| std::mem::take(&mut self.known));
                 for &r in regions {
                     let blocks = &m.body.region(r).blocks;
@@ -258,7 +258,7 @@ impl Driver<'_, '_, '_> {
                 return ok;
             }
         }
-        let ok = TfOps::has_registry_interface(m, op) && !super::tf_ops::is_intrinsic(m, op) && !self.tf.is_stateful(m, op);
+        let ok = TfOps::has_registry_interface(m, op) && !crate::dialect::traits::is_intrinsic(m.op_name(op)) && !self.tf.is_stateful(m, op);
         if plain {
             self.simplifiable.insert(name, ok);
         }

@@ -13,10 +13,9 @@
 
 use crate::diag::Diagnostic;
 use crate::dialect::tfg;
+use crate::dialect::traits::{self, OpTraits};
 use crate::ir::{AttrData, AttrId, BlockId, Module, OpId, ValueDef, ValueId};
 use crate::passes::{PassContext, PassTarget};
-
-const WHILE_OPS: &[&str] = &["tfg.WhileRegion", "tfg.StatelessWhileRegion", "tfg.StatefulWhileRegion"];
 
 pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
     let mut ops = target.nested_ops(m);
@@ -26,7 +25,7 @@ pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(
     let mut erased = 0usize;
     for op in ops {
         let name = m.op_name(op);
-        if name == "tfg.ForRegion" || WHILE_OPS.contains(&name) {
+        if traits::of(name).contains(OpTraits::LOOP) {
             erased += eliminate(m, op, name == "tfg.ForRegion");
         }
     }

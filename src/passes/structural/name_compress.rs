@@ -7,7 +7,6 @@
 //! inside a region op before it). Names are the counter written in base 63 with
 //! `[A-Za-z0-9.]` for the first character and base 66 with `_>/` added for the next ones.
 
-use super::tf_ops::is_intrinsic;
 use crate::diag::Diagnostic;
 use crate::ir::module::NODE_NAME;
 use crate::ir::{AttrData, AttrId, Module, NamedAttr, OpId, Sym};
@@ -111,7 +110,7 @@ pub fn run(m: &mut Module, target: PassTarget, cx: &mut PassContext) -> Result<(
     }
     let name_key = m.ctx.sym(NODE_NAME);
     for op in post_order(m, func) {
-        if !is_intrinsic(m, op) {
+        if !crate::dialect::traits::is_intrinsic(m.op_name(op)) {
             let v = n.next(m);
             n.set(m, op, name_key, v);
         }

@@ -9,17 +9,10 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
+use crate::dialect::traits::is_intrinsic;
 use crate::ir::{Module, OpId, Sym};
 use crate::namespace::scope::TENSORFLOW;
 use crate::namespace::{OpSchema, Registry};
-
-/// tfg's intrinsic ops (MLIR's `IntrinsicOperation` trait): not TensorFlow nodes.
-pub const INTRINSIC_OPS: &[&str] = &["tfg.graph", "tfg.func", "tfg.return", "tfg.yield", "tfg.condition", "tfg.get_result"];
-
-/// Whether `op` is one of tfg's intrinsic ops.
-pub fn is_intrinsic(m: &Module, op: OpId) -> bool {
-    INTRINSIC_OPS.contains(&m.op_name(op))
-}
 
 /// Cached view of the newest TensorFlow vocabulary.
 pub struct TfOps<'r> {
@@ -47,7 +40,7 @@ impl<'r> TfOps<'r> {
         }
         let full = m.ctx.str(name);
         let s = match full.strip_prefix("tfg.") {
-            Some(t) if !INTRINSIC_OPS.contains(&full) && !t.is_empty() => self.lookup(t),
+            Some(t) if !is_intrinsic(full) && !t.is_empty() => self.lookup(t),
             _ => None,
         };
         self.schemas.insert(name, s.clone());
@@ -66,7 +59,7 @@ impl<'r> TfOps<'r> {
         if full == "tfg.func" {
             return m.op_attr(op, "is_stateful").is_some();
         }
-        if INTRINSIC_OPS.contains(&full) {
+        if is_intrinsic(full) {
             return false;
         }
         let name = m.body.op(op).name;

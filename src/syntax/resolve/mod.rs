@@ -32,11 +32,6 @@ use super::builder::{ParseCx, PendingUse};
 use crate::diag::Diagnostic;
 use crate::ir::{BlockId, Module, OpId, RegionId, Span, Sym, ValueDef, ValueId, ValueName};
 
-/// Ops whose regions do not see the names of the enclosing regions.
-pub fn is_isolated_from_above(name: &str) -> bool {
-    matches!(name, "tfg.func" | "tfg.graph" | "builtin.module" | "func.func")
-}
-
 /// `None` stands for the top level of the file.
 type ScopeKey = Option<RegionId>;
 
@@ -263,7 +258,7 @@ fn resolve_uses(module: &Module, pending: &[PendingUse], min_parallel: usize, er
                 let region = body.region(r);
                 blocks_of_scope.extend(region.blocks.iter().copied());
                 match region.parent {
-                    Some(owner) if !is_isolated_from_above(module.op_name(owner)) => iso,
+                    Some(owner) if !crate::dialect::traits::is_isolated_from_above(module.op_name(owner)) => iso,
                     _ => r.index() as u32 + 1,
                 }
             }

@@ -221,7 +221,7 @@ fn raise(m: &mut Module, block: BlockId, a: &Analysis, s: &State, p: ValueId, sy
         .collect();
     let merge_set: FxHashSet<OpId> = merges.iter().copied().collect();
     let switch_set: FxHashSet<OpId> = switches.iter().copied().collect();
-    let rest = |o: &OpId| !merge_set.contains(o) && !switch_set.contains(o) && !tfg::STRUCTURAL_OPS.contains(&m.op_name(*o));
+    let rest = |o: &OpId| !merge_set.contains(o) && !switch_set.contains(o) && !crate::dialect::traits::is_intrinsic(m.op_name(*o));
     let members: Vec<Vec<OpId>> = branch_s.iter().map(|bs| ops.iter().copied().filter(|o| rest(o) && contains(&op_state(*o), bs)).collect()).collect();
     let first_merge = merges[0];
     let merge_name = node(m, first_merge);

@@ -67,7 +67,7 @@ pub(super) fn node(m: &Module, op: OpId) -> String {
 pub fn analyze(m: &Module, block: BlockId) -> Result<Frames, Vec<Diagnostic>> {
     let mut frames = vec![Frame { name: String::new(), parent: 0, depth: 0 }];
     let mut of: FxHashMap<OpId, usize> = FxHashMap::default();
-    let ops: Vec<OpId> = m.body.block_ops(block).filter(|&o| !crate::dialect::tfg::STRUCTURAL_OPS.contains(&m.op_name(o))).collect();
+    let ops: Vec<OpId> = m.body.block_ops(block).filter(|&o| !crate::dialect::traits::is_intrinsic(m.op_name(o))).collect();
     let mut work: Vec<OpId> = Vec::new();
     let mut errors = Vec::new();
     let mut assign = |m: &Module, frames: &mut Vec<Frame>, of: &mut FxHashMap<OpId, usize>, work: &mut Vec<OpId>, op: OpId, f: usize| match frame_from(m, frames, op, f) {
@@ -102,7 +102,7 @@ pub fn analyze(m: &Module, block: BlockId) -> Result<Frames, Vec<Diagnostic>> {
             let f = of[&op];
             for &r in m.body.results(op) {
                 for u in m.body.uses(r) {
-                    if of.contains_key(&u.op) || m.body.parent_block(u.op) != Some(block) || crate::dialect::tfg::STRUCTURAL_OPS.contains(&m.op_name(u.op)) {
+                    if of.contains_key(&u.op) || m.body.parent_block(u.op) != Some(block) || crate::dialect::traits::is_intrinsic(m.op_name(u.op)) {
                         continue;
                     }
                     assign(m, &mut frames, &mut of, &mut work, u.op, f);
