@@ -59,6 +59,8 @@ case("unary", ([2, 5], F))(lambda x: [tf.sqrt(tf.abs(x) + 0.1), tf.math.rsqrt(tf
 case("compare_select", ([2, 3], F), ([2, 3], F))(lambda a, b: [tf.where(a < b, a, b), tf.where(a >= b, a * 2.0, b),
                                                                tf.cast(tf.equal(tf.round(a), 0.0), F), tf.raw_ops.Select(condition=tf.constant([True, False]), x=a, y=b)])
 case("addn_identityn", ([2, 3], F), ([2, 3], F))(lambda a, b: [tf.add_n([a, b, a]), tf.identity_n([a, b])[1] * 2.0])
+case("band_part", ([2, 4, 5], F))(lambda x: [tf.linalg.band_part(x, -1, 0), tf.linalg.band_part(x, 1, 2), tf.linalg.band_part(x, 0, -1),
+                                         tf.linalg.band_part(x, -1, -1), tf.linalg.band_part(tf.cast(x > 0.0, I), 2, 0)])
 case("cast", ([2, 3], F))(lambda x: [tf.cast(tf.cast(x * 10.0, I), F), tf.cast(x > 0.0, F)])
 case("activations", ([3, 4], F))(lambda x: [tf.nn.relu6(x * 8.0), tf.nn.elu(x), tf.nn.selu(x), tf.sigmoid(x), tf.tanh(x), tf.nn.softplus(x),
                                             tf.nn.leaky_relu(x, 0.3), tf.math.erf(x), tf.math.erfc(x), tf.nn.softmax(x), tf.nn.log_softmax(x)])

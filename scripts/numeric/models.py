@@ -439,6 +439,20 @@ def keras_transformer(p):
     return keras_model(p, model, [2, 6, 8])
 
 
+def keras_causal_decoder(p):
+    """A GPT-style decoder block as Keras 3 writes it: MultiHeadAttention with
+    use_causal_mask=True (the mask is `ops.tril` of ones: TensorFlow's MatrixBandPart(-1, 0)),
+    a residual, LayerNormalization, a feed-forward."""
+    import keras
+
+    k = keras.layers
+    x = keras.Input(shape=(6, 8), batch_size=2)
+    a = k.MultiHeadAttention(num_heads=2, key_dim=4)(x, x, use_causal_mask=True)
+    h = k.LayerNormalization()(x + a)
+    model = keras.Model(x, k.Dense(8)(k.Dense(16, activation="relu")(h)) + h)
+    return keras_model(p, model, [2, 6, 8])
+
+
 def keras_model(p, model, input_shape):
     """A Keras model with weights from `p` (scaled by fan-in), called on one input."""
     weights = []
@@ -711,6 +725,7 @@ MODELS = {
     "conv_in_cond": conv_in_cond,
     "rnn_loop": rnn_loop,
     "keras_transformer": keras_transformer,
+    "keras_causal_decoder": keras_causal_decoder,
     "keras_lstm": keras_lstm,
     "keras_gru": keras_gru,
     "keras_lstm_seq": keras_lstm_seq,

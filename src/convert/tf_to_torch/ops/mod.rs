@@ -44,6 +44,7 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     ("add_n", elementwise::add_n),
     ("squared_difference", elementwise::squared_difference),
     ("select", elementwise::select),
+    ("matrix_band_part", elementwise::matrix_band_part),
     // activation.rs
     ("relu6", activation::relu6),
     ("leaky_relu", activation::leaky_relu),
@@ -134,7 +135,7 @@ mod tests {
         ("SquaredDifference", "squared_difference"), ("Less", "aten::lt.Tensor"), ("LessEqual", "aten::le.Tensor"),
         ("Greater", "aten::gt.Tensor"), ("GreaterEqual", "aten::ge.Tensor"), ("Equal", "aten::eq.Tensor"),
         ("NotEqual", "aten::ne.Tensor"), ("LogicalAnd", "aten::logical_and"), ("LogicalOr", "aten::logical_or"),
-        ("LogicalNot", "aten::logical_not"), ("Select", "select"), ("SelectV2", "aten::where.self"), ("Sqrt", "aten::sqrt"),
+        ("LogicalNot", "aten::logical_not"), ("Select", "select"), ("MatrixBandPart", "matrix_band_part"), ("SelectV2", "aten::where.self"), ("Sqrt", "aten::sqrt"),
         ("Rsqrt", "aten::rsqrt"), ("Exp", "aten::exp"), ("Log", "aten::log"), ("Neg", "aten::neg"), ("Abs", "aten::abs"),
         ("Square", "aten::square"), ("Reciprocal", "aten::reciprocal"), ("Inv", "aten::reciprocal"), ("Floor", "aten::floor"),
         ("Ceil", "aten::ceil"), ("Round", "aten::round"), ("Sin", "aten::sin"), ("Cos", "aten::cos"), ("Relu", "aten::relu"),
