@@ -8,7 +8,8 @@
 //! or an op that needs the TensorFlow layout). Padding follows TensorFlow exactly: `SAME`
 //! pads `total = max((ceil(in/s)-1)*s + (k-1)*d + 1 - in, 0)`, `total/2` before; when the
 //! two sides differ the input is padded explicitly first (`aten.constant_pad_nd`), as
-//! TensorFlow does, since torch's convolution and pooling pad symmetrically.
+//! TensorFlow does, since torch's convolution and pooling pad symmetrically. Rows and columns
+//! at the end that no window reads are cut off first ([`trim_unread`]).
 
 use super::super::emitter::{Converted, Layout, TfNode, TorchEmitter, A};
 use super::super::types::TTy;
@@ -94,6 +95,32 @@ fn nchw_result(e: &TorchEmitter, n: &TfNode, w: &Window) -> Result<TTy, Diagnost
     Ok(if w.nchw_format { ty } else { ty.permuted(&[0, 3, 1, 2]) })
 }
 
+/// Leaves out the rows (and columns) at the end of `x` (NCHW) padded by `p` that no window
+/// reads: `(in + pads - eff) % stride` of them (a 3×3 stride-2 VALID window over 4 rows reads
+/// 3). TensorFlow ignores them; IREE's convolution lowering rejects an input longer than its
+/// windows reach (`linalg.generic ... dimension #2 to be 4, but found 3`), so they are cut, from
+/// the padding after first, then from the input (`aten.slice.Tensor`). The result is the same.
+fn trim_unread(e: &mut TorchEmitter, mut x: ValueId, mut p: Pads, k: [i64; 2], w: &Window) -> Result<(ValueId, Pads), Diagnostic> {
+    for i in 0..2 {
+        let ty = e.ty(x);
+        let (len, eff, s) = (ty.shape[2 + i] + p[i].0 + p[i].1, (k[i] - 1) * w.dilations[i] + 1, w.strides[i]);
+        if ty.shape[2 + i] < 0 || len < eff || s <= 0 {
+            continue;
+        }
+        let unread = (len - eff) % s;
+        let from_pad = unread.min(p[i].1);
+        p[i].1 -= from_pad;
+        let cut = unread - from_pad;
+        if cut > 0 {
+            let mut shape = ty.shape.clone();
+            shape[2 + i] -= cut;
+            let end = shape[2 + i];
+            x = e.aten("aten::slice.Tensor", vec![A::T(x), A::Int(2 + i as i64), A::Int(0), A::Int(end), A::Int(1)], ty.with_shape(shape))?;
+        }
+    }
+    Ok((x, p))
+}
+
 /// Pads `x` (NCHW) explicitly when the two sides of a dim differ; returns the symmetric
 /// padding left for the op.
 fn pad_asymmetric(e: &mut TorchEmitter, x: ValueId, p: Pads, value: f64) -> Result<(ValueId, [i64; 2]), Diagnostic> {
@@ -138,6 +165,7 @@ fn convolution(e: &mut TorchEmitter, n: &TfNode, depthwise: bool) -> R {
         }
     };
     let p = pads(e, n, &w, [xt.shape[2], xt.shape[3]], [kh, kw])?;
+    let (x, p) = trim_unread(e, x, p, [kh, kw], &w)?;
     let (x, sym) = pad_asymmetric(e, x, p, 0.0)?;
     let ty = nchw_result(e, n, &w)?;
     let v = e.aten(
@@ -314,6 +342,7 @@ pub fn max_pool(e: &mut TorchEmitter, n: &TfNode) -> R {
         super::super::types::Dt::Bf16 => -3.3895313892515355e38,
         _ => f32::MIN as f64,
     };
+    let (x, p) = trim_unread(e, x, p, k, &w)?;
     let (x, sym) = pad_asymmetric(e, x, p, lowest)?;
     let ty = nchw_result(e, n, &w)?;
     let v = e.aten(
