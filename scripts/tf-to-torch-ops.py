@@ -87,9 +87,10 @@ case("conv_same_even", ([1, 8, 8, 2], F))(lambda x: conv(x, 4, 1, "SAME"))
 case("conv_explicit", ([1, 6, 6, 2], F))(lambda x: conv(x, 3, 1, [[0, 0], [1, 2], [0, 1], [0, 0]]))
 case("conv_chain", ([1, 8, 8, 3], F))(lambda x: conv(tf.nn.relu(conv(x, 3, 1, "SAME")), 3, 2, "SAME", cout=5) + 1.0)
 # Rows no window reads (InceptionV3 at 96x96: 3x3 stride-2 VALID over 4x4), SAME with a 1x1
-# stride-2 window over an even size, and max pools the same way.
+# stride-2 window over an even size, and pools the same way.
 case("conv_unread", ([1, 4, 5, 2], F))(lambda x: [conv(x, 3, 2, "VALID"), conv(x, 1, 2, "SAME"), conv(x, 2, 3, "VALID", d=1),
-                                                  tf.nn.max_pool2d(x, 3, 2, "VALID"), tf.nn.max_pool2d(x, 1, 2, "SAME")])
+                                                  tf.nn.max_pool2d(x, 3, 2, "VALID"), tf.nn.max_pool2d(x, 1, 2, "SAME"), tf.nn.avg_pool2d(x, 3, 2, "VALID"),
+                                                  tf.nn.avg_pool2d(x, 2, 2, "SAME")])
 def deconv(x, k, s, pad, out_hw, cout=3, d=1):
     n, cin = x.shape[0], x.shape[-1]
     return tf.nn.conv2d_transpose(x, const(k, k, cout, cin), [n, out_hw[0], out_hw[1], cout], s, pad, dilations=d)

@@ -96,7 +96,7 @@ fn nchw_result(e: &TorchEmitter, n: &TfNode, w: &Window) -> Result<TTy, Diagnost
 }
 
 /// Leaves out the rows (and columns) at the end of `x` (NCHW) padded by `p` that no window
-/// reads: `(in + pads - eff) % stride` of them (a 3×3 stride-2 VALID window over 4 rows reads
+/// of a convolution or pool reads: `(in + pads - eff) % stride` of them (a 3×3 stride-2 VALID window over 4 rows reads
 /// 3). TensorFlow ignores them; IREE's convolution lowering rejects an input longer than its
 /// windows reach (`linalg.generic ... dimension #2 to be 4, but found 3`), so they are cut, from
 /// the padding after first, then from the input (`aten.slice.Tensor`). The result is the same.
@@ -361,8 +361,11 @@ pub fn avg_pool(e: &mut TorchEmitter, n: &TfNode) -> R {
     let k = ksize(e, n, &w)?;
     let (x, layout) = nchw_input(e, n, &w)?;
     let xt = e.ty(x);
+    let p = pads(e, n, &w, [xt.shape[2], xt.shape[3]], k)?;
+    // No window reads the rows cut, so the counts inside below are unchanged.
+    let (x, p) = trim_unread(e, x, p, k, &w)?;
+    let xt = e.ty(x);
     let (h, wd) = (xt.shape[2], xt.shape[3]);
-    let p = pads(e, n, &w, [h, wd], k)?;
     let padded = p.iter().any(|&(a, b)| a != 0 || b != 0);
     let x = if padded {
         let shape = vec![xt.shape[0], xt.shape[1], h + p[0].0 + p[0].1, wd + p[1].0 + p[1].1];
