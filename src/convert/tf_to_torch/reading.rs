@@ -275,7 +275,6 @@ impl TorchEmitter<'_> {
     }
 }
 
-
 /// The value of a float attribute spelled `s` of type `ty` (untyped: f64). A hex spelling is
 /// the bit pattern of the attribute's own type (`0x3F800000 : f32` is 1.0), as in MLIR. An f32
 /// value is given as the f64 of its shortest decimal (0.3, not 0.30000001192092896): the same

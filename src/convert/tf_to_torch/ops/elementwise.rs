@@ -1,6 +1,7 @@
 //! Elementwise ops that need code: AddN, SquaredDifference, Select (a vector condition),
-//! MatrixBandPart (a mask by position), and the layout rule every elementwise op follows ([`operands_at`]): a value held as NCHW stays
-//! NCHW when the other operands are NCHW too, scalars, or per-channel vectors. The one-op
+//! MatrixBandPart (a mask by position), and the layout rule every elementwise op follows
+//! ([`operands_at`]): a value held as NCHW stays NCHW when the other operands are NCHW too,
+//! scalars, or per-channel vectors. The one-op
 //! elementwise lowerings (Sub → `aten::sub.Tensor`, Exp → `aten::exp`, ...) are rules of the
 //! table (`passes/convert-tf-to-torch.yaml`, `layout: any`), lowered by [`super::declared`].
 
@@ -92,7 +93,6 @@ fn broadcast_where(e: &mut TorchEmitter, n: &TfNode) -> R {
     Ok(vec![Converted { value: v, layout }])
 }
 
-/// Select(cond, x, y): as SelectV2, except that a vector `cond` picks along the first dim.
 /// MatrixBandPart(x, num_lower, num_upper) keeps, in each matrix of the last two dims, the
 /// elements with `i - j <= num_lower` and `j - i <= num_upper`; a negative bound keeps that
 /// whole triangle. That is `aten.tril(aten.triu(x, -num_lower), num_upper)`, each left out
@@ -110,18 +110,18 @@ pub fn matrix_band_part(e: &mut TorchEmitter, n: &TfNode) -> R {
     if xt.rank() < 2 {
         return Err(e.err(n, format!("the input has rank {}; MatrixBandPart needs a rank of at least 2", xt.rank())));
     }
+    // The result has the input's type (shape inference may not have typed the node).
     let mut x = e.logical(n, 0)?;
-    // The result is the input's type (shape inference may not have typed the node).
-    let ty = xt;
     if lower >= 0 {
-        x = e.aten("aten::triu", vec![A::T(x), A::Int(-lower)], ty.clone())?;
+        x = e.aten("aten::triu", vec![A::T(x), A::Int(-lower)], xt.clone())?;
     }
     if upper >= 0 {
-        x = e.aten("aten::tril", vec![A::T(x), A::Int(upper)], ty)?;
+        x = e.aten("aten::tril", vec![A::T(x), A::Int(upper)], xt)?;
     }
     Ok(vec![Converted::plain(x)])
 }
 
+/// Select(cond, x, y): as SelectV2, except that a vector `cond` picks along the first dim.
 pub fn select(e: &mut TorchEmitter, n: &TfNode) -> R {
     let ct = e.input_ty(n, 0)?;
     let xt = e.input_ty(n, 1)?;

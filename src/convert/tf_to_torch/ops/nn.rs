@@ -96,10 +96,11 @@ fn nchw_result(e: &TorchEmitter, n: &TfNode, w: &Window) -> Result<TTy, Diagnost
 }
 
 /// Leaves out the rows (and columns) at the end of `x` (NCHW) padded by `p` that no window
-/// of a convolution or pool reads: `(in + pads - eff) % stride` of them (a 3×3 stride-2 VALID window over 4 rows reads
-/// 3). TensorFlow ignores them; IREE's convolution lowering rejects an input longer than its
-/// windows reach (`linalg.generic ... dimension #2 to be 4, but found 3`), so they are cut, from
-/// the padding after first, then from the input (`aten.slice.Tensor`). The result is the same.
+/// of a convolution or pool reads: `(in + pads - eff) % stride` of them (a 3×3 stride-2
+/// VALID window over 4 rows reads 3). TensorFlow ignores them; IREE's lowering rejects an
+/// input longer than its windows reach (`linalg.generic ... dimension #2 to be 4, but found
+/// 3`), so they are cut, from the padding after first, then from the input
+/// (`aten.slice.Tensor`). The result is the same.
 fn trim_unread(e: &mut TorchEmitter, mut x: ValueId, mut p: Pads, k: [i64; 2], w: &Window) -> Result<(ValueId, Pads), Diagnostic> {
     for i in 0..2 {
         let ty = e.ty(x);
