@@ -50,9 +50,9 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK: %[[NOPAD2:.*]] = "torch.prim.ListConstruct"(%[[I0]], %[[I0]])
 // CHECK: %[[D2:.*]] = "torch.prim.ListConstruct"(%[[I2]], %[[I2]])
 // CHECK: %[[C2:.*]] = "torch.aten.convolution"(%[[R]], %[[W2]], %[[NONE]], %[[S1]], %[[NOPAD2]], %[[D2]], %[[FALSE]], %{{.*}}, %[[I1]]) : {{.*}} -> !torch.vtensor<[1,3,3,3],f32>
-// The bias is reshaped to [C,1,1] to add in NCHW.
-// CHECK: %[[C11:.*]] = "torch.prim.ListConstruct"(%[[I3]], %[[I1]], %[[I1]])
-// CHECK: %[[B:.*]] = "torch.aten.reshape"(%{{.*}}, %[[C11]]) : (!torch.vtensor<[3],f32>, !torch.list<int>) -> !torch.vtensor<[3,1,1],f32>
+// The bias is stored as [C,1,1] to add in NCHW (torch-fold-weight-layout: no reshape).
+// CHECK-NOT: "torch.aten.reshape"
+// CHECK: %[[B:.*]] = "torch.vtensor.literal"() <{value = dense<{{\[\[\[}}1.000000e+00]], {{\[\[}}2.000000e+00]], {{\[\[}}3.000000e+00]]]> : tensor<3x1x1xf32>}> : () -> !torch.vtensor<[3,1,1],f32>
 // CHECK: %[[BA:.*]] = "torch.aten.add.Tensor"(%[[C2]], %[[B]], %[[I1]]) : (!torch.vtensor<[1,3,3,3],f32>, !torch.vtensor<[3,1,1],f32>, !torch.int) -> !torch.vtensor<[1,3,3,3],f32>
 // Back to NHWC once, at the boundary.
 // CHECK: %[[TONHWC:.*]] = "torch.prim.ListConstruct"(%[[I0]], %[[I2]], %[[I3]], %[[I1]])

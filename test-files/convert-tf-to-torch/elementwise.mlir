@@ -44,8 +44,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK: %[[NONE:.*]] = "torch.constant.none"()
 // CHECK: %[[CI:.*]] = "torch.aten.to.dtype"(%[[I]], %[[F32]], %[[FALSE]], %[[FALSE]], %[[NONE]]) : (!torch.vtensor<[2,1],si32>, !torch.int, !torch.bool, !torch.bool, !torch.none) -> !torch.vtensor<[2,1],f32>
 // CHECK: %[[MUL:.*]] = "torch.aten.mul.Tensor"(%[[RS]], %[[CI]]) : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[2,1],f32>) -> !torch.vtensor<[2,3],f32>
-// CHECK: %[[ROWS:.*]] = "torch.vtensor.literal"() <{value = dense<[true, false]> : tensor<2xi1>}> : () -> !torch.vtensor<[2],i1>
-// CHECK: %[[COND:.*]] = "torch.aten.reshape"(%[[ROWS]], %{{.*}}) : (!torch.vtensor<[2],i1>, !torch.list<int>) -> !torch.vtensor<[2,1],i1>
+// Select's rank-1 condition, reshaped to [2,1] to broadcast, is stored so.
+// CHECK: %[[COND:.*]] = "torch.vtensor.literal"() <{value = dense<{{\[}}[true], [false]]> : tensor<2x1xi1>}> : () -> !torch.vtensor<[2,1],i1>
 // CHECK: %[[S1:.*]] = "torch.aten.where.self"(%[[COND]], %[[MUL]], %[[A]])
 // The Cast of a constant is folded during conversion:
 // CHECK: %[[KF:.*]] = "torch.vtensor.literal"() <{value = dense<[7.000000e+00, -8.000000e+00, 9.000000e+00]> : tensor<3xf32>}> : () -> !torch.vtensor<[3],f32>

@@ -1,6 +1,8 @@
 // A dense layer pair as Keras freezes it: MatMul, BiasAdd, Relu, MatMul with transpose_b,
 // AddV2 of a scalar. Placeholders are the arguments (in text order), the result nobody
-// uses is returned, and every aten op gets its full operand list (add.Tensor's alpha).
+// uses is returned, and every aten op gets its full operand list (add.Tensor's alpha). The
+// transposed kernel of transpose_b is stored transposed (torch-fold-weight-layout), not
+// transposed by an op on every call.
 // RUN: %amanda_opt %s --print-op-generic --convert-tf-to-torch | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --print-op-generic --convert-tf-to-torch | %torch_mlir_opt | FileCheck %s --check-prefix=TORCH %}
 // The operand lists agree with the TorchScript schemas of the pytorch namespace:
@@ -31,10 +33,9 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK: %[[ALPHA:.*]] = "torch.constant.int"() <{value = 1 : i64}> : () -> !torch.int
 // CHECK: %[[BA:.*]] = "torch.aten.add.Tensor"(%[[MM]], %[[B1]], %[[ALPHA]]) : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[3],f32>, !torch.int) -> !torch.vtensor<[2,3],f32>
 // CHECK: %[[R:.*]] = "torch.aten.relu"(%[[BA]]) : (!torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32>
-// CHECK: %[[W2:.*]] = "torch.vtensor.literal"() <{value = dense<1.0> : tensor<2x3xf32>}> : () -> !torch.vtensor<[2,3],f32>
-// CHECK: %[[D0:.*]] = "torch.constant.int"() <{value = 0 : i64}>
-// CHECK: %[[W2T:.*]] = "torch.aten.transpose.int"(%[[W2]], %[[D0]], %[[ALPHA]]) : (!torch.vtensor<[2,3],f32>, !torch.int, !torch.int) -> !torch.vtensor<[3,2],f32>
-// CHECK: %[[MM2:.*]] = "torch.aten.mm"(%[[R]], %[[W2T]]) : {{.*}} -> !torch.vtensor<[2,2],f32>
+// CHECK-NOT: torch.aten.transpose.int
+// CHECK: %[[W2T:.*]] = "torch.vtensor.literal"() <{value = dense<1.0> : tensor<3x2xf32>}> : () -> !torch.vtensor<[3,2],f32>
+// CHECK-NEXT: %[[MM2:.*]] = "torch.aten.mm"(%[[R]], %[[W2T]]) : {{.*}} -> !torch.vtensor<[2,2],f32>
 // CHECK: %[[ONE:.*]] = "torch.vtensor.literal"() <{value = dense<1.0> : tensor<f32>}> : () -> !torch.vtensor<[],f32>
 // CHECK: %[[ADD:.*]] = "torch.aten.add.Tensor"(%[[MM2]], %[[ONE]], %[[ALPHA]])
 // CHECK: "func.return"(%[[ADD]]) : (!torch.vtensor<[2,2],f32>) -> ()
@@ -44,7 +45,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // LOC: torch.aten.mm %arg0, {{.*}} loc("dense/MatMul")
 // LOC: torch.aten.add.Tensor {{.*}} loc("dense/BiasAdd")
 // LOC: torch.aten.relu {{.*}} loc("dense/Relu")
-// LOC: torch.aten.transpose.int {{.*}} loc("dense_1/MatMul")
+// LOC: torch.vtensor.literal({{.*}}) : !torch.vtensor<[3,2],f32> loc("w2")
+// LOC: torch.aten.mm {{.*}} loc("dense_1/MatMul")
 // LOC: torch.aten.add.Tensor {{.*}} loc("add")
 
 // TORCH: func.func @main(%arg0: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2,2],f32>

@@ -53,9 +53,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // Slice: dim 0 whole (size -1 from 0), dims 1 and 2 from 1, two long.
 // CHECK: %[[S1:.*]] = "torch.aten.slice.Tensor"(%[[X]], %[[I1]], %[[I1]], %{{.*}}, %[[I1]]) : (!torch.vtensor<[2,3,4],f32>, !torch.int, !torch.int, !torch.int, !torch.int) -> !torch.vtensor<[2,2,4],f32>
 // CHECK: "torch.aten.slice.Tensor"(%[[S1]], %{{.*}}, %[[I1]], %{{.*}}, %[[I1]]) : {{.*}} -> !torch.vtensor<[2,2,2],f32>
-// CHECK: %[[IX:.*]] = "torch.vtensor.literal"() <{value = dense<{{\[\[}}2, 0], [1, 1]]> : tensor<2x2xsi32>}> : () -> !torch.vtensor<[2,2],si32>
-// CHECK: %[[FLAT:.*]] = "torch.aten.reshape"(%[[IX]], %{{.*}}) : {{.*}} -> !torch.vtensor<[4],si32>
-// CHECK: %[[LONG:.*]] = "torch.aten.to.dtype"(%[[FLAT]], %{{.*}}) : {{.*}} -> !torch.vtensor<[4],si64>
+// The indices, flattened and made si64 for index_select, are one literal (computed here).
+// CHECK: %[[LONG:.*]] = "torch.vtensor.literal"() <{value = dense<[2, 0, 1, 1]> : tensor<4xsi64>}> : () -> !torch.vtensor<[4],si64>
 // CHECK: %[[G:.*]] = "torch.aten.index_select"(%[[X]], %[[I1]], %[[LONG]]) : (!torch.vtensor<[2,3,4],f32>, !torch.int, !torch.vtensor<[4],si64>) -> !torch.vtensor<[2,4,4],f32>
 // CHECK: "torch.aten.reshape"(%[[G]], %{{.*}}) : {{.*}} -> !torch.vtensor<[2,2,2,4],f32>
 // CHECK: %[[PADS:.*]] = "torch.prim.ListConstruct"(%[[I3]], %[[I0:.*]], %[[I1]], %[[I2:.*]], %[[I0]], %[[I0]]) : (!torch.int, !torch.int, !torch.int, !torch.int, !torch.int, !torch.int) -> !torch.list<int>

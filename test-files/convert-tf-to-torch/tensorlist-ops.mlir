@@ -39,9 +39,9 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK-NEXT: %[[GET:.*]] = torch.aten.select.int %arg0, %[[D0]], %[[K2]] : !torch.vtensor<[4,2,3],f32>, !torch.int, !torch.int -> !torch.vtensor<[2,3],f32>
 // CHECK-NEXT: %[[K1:.*]] = torch.constant.int 1
 // CHECK-NEXT: %[[SET:.*]] = torch.aten.select_scatter %arg0, %arg1, %[[D0]], %[[K1]] : !torch.vtensor<[4,2,3],f32>, !torch.vtensor<[2,3],f32>, !torch.int, !torch.int -> !torch.vtensor<[4,2,3],f32>
-// CHECK-NEXT: %[[IDX:.*]] = torch.vtensor.literal(dense<[3, 0]> : tensor<2xsi32>)
-// CHECK:      %[[IDX64:.*]] = torch.aten.to.dtype %[[IDX]], {{.*}} -> !torch.vtensor<[2],si64>
-// CHECK-NEXT: %[[GATHER:.*]] = torch.aten.index_select %[[SET]], %[[D0]], %[[IDX64]] : !torch.vtensor<[4,2,3],f32>, !torch.int, !torch.vtensor<[2],si64> -> !torch.vtensor<[2,2,3],f32>
+// The gathered indices are made si64 here, not by aten.to.dtype at run time.
+// CHECK:      %[[IDX64:.*]] = torch.vtensor.literal(dense<[3, 0]> : tensor<2xsi64>) : !torch.vtensor<[2],si64>
+// CHECK:      %[[GATHER:.*]] = torch.aten.index_select %[[SET]], %[[D0]], %[[IDX64]] : !torch.vtensor<[4,2,3],f32>, !torch.int, !torch.vtensor<[2],si64> -> !torch.vtensor<[2,2,3],f32>
 // CHECK-NEXT: %[[LEN:.*]] = torch.vtensor.literal(dense<4> : tensor<si32>) : !torch.vtensor<[],si32>
 // CHECK-NEXT: %[[ESHAPE:.*]] = torch.vtensor.literal(dense<[2, 3]> : tensor<2xsi64>) : !torch.vtensor<[2],si64>
 // CHECK:      %[[ONE:.*]] = torch.aten.reshape %arg1, %{{.*}} : !torch.vtensor<[2,3],f32>, !torch.list<int> -> !torch.vtensor<[1,2,3],f32>

@@ -1,7 +1,8 @@
 //! Runs a conversion: shape inference on the TensorFlow body, the boundary plan, one check
 //! that every needed node has a lowering (one error listing every unconvertible op type with
-//! its count and node names), then each node's lowering in topological order, and finally
-//! the `func.func` replacing the TensorFlow op. The lowering of each node is chosen by a
+//! its count and node names), then each node's lowering in topological order, the
+//! `func.func` replacing the TensorFlow op, and last `torch-fold-weight-layout` on it (weights
+//! stored in the layout their users read). The lowering of each node is chosen by a
 //! *chooser* given as a parameter (the mapping table's choice, [`super::table`]).
 
 use rustc_hash::FxHashMap;
@@ -45,9 +46,19 @@ pub const SHAPE_CONSTANT_BYTES: i64 = 64 * 1024;
 /// it; `None`: none does.
 pub type Chooser<'a> = &'a dyn Fn(&Module, OpId) -> Option<super::table::Choice>;
 
+/// What a conversion made.
+pub struct Outcome {
+    /// The `func.func` that took the TensorFlow op's place.
+    pub func: OpId,
+    /// Ops emitted.
+    pub emitted: u64,
+    /// Layout ops of weights computed at conversion time (`torch-fold-weight-layout`).
+    pub relaid: u64,
+}
+
 /// The pass: converts the `tfg.graph` of the module (or, without one, its first `tfg.func`),
-/// or the target op when the pass is nested on one. Returns the number of ops emitted.
-pub fn run(m: &mut Module, target: PassTarget, opts: &Options, choose: Chooser) -> Result<u64, Vec<Diagnostic>> {
+/// or the target op when the pass is nested on one.
+pub fn run(m: &mut Module, target: PassTarget, opts: &Options, choose: Chooser) -> Result<Outcome, Vec<Diagnostic>> {
     let op = match target {
         PassTarget::Op(op) if matches!(m.op_name(op), "tfg.graph" | "tfg.func") => op,
         _ => {
@@ -60,11 +71,11 @@ pub fn run(m: &mut Module, target: PassTarget, opts: &Options, choose: Chooser) 
             }
         }
     };
-    convert(m, op, opts, choose).map(|(_, n)| n)
+    convert(m, op, opts, choose)
 }
 
 /// Converts `target` (a `tfg.graph` or `tfg.func`) into a `func.func` that takes its place.
-pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) -> Result<(OpId, u64), Vec<Diagnostic>> {
+pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) -> Result<Outcome, Vec<Diagnostic>> {
     let Some(block) = tfg::body_block(m, target) else {
         return Err(vec![Diagnostic::error(m.body.op(target).span, "convert-tf-to-torch: the op has no body")]);
     };
@@ -214,7 +225,9 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
     }
     m.body.erase_op(target);
     m.mark_edited();
-    Ok((func, emitted))
+    // Weights in the layout their users read: a bias reshaped for NCHW, a kernel transposed.
+    let relaid = crate::convert::weight_layout::run(m, PassTarget::Op(func))?;
+    Ok(Outcome { func, emitted, relaid })
 }
 
 /// The choice of lowerings, with the nodes that have none gathered for one error.

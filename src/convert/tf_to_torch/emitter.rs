@@ -18,7 +18,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use super::types::{Dt, TTy};
+use super::types::{permutation_order, Dt, TTy};
 use crate::diag::Diagnostic;
 use crate::ir::types::TypeData;
 use crate::ir::{AttrData, AttrId, BlockId, Module, NamedAttr, OpForm, OpId, OpSpec, Span, TypeId, ValueId};
@@ -426,17 +426,7 @@ impl<'m> TorchEmitter<'m> {
 
     /// `torch.vtensor.literal` of a host tensor, as element type `dt`.
     pub fn literal(&mut self, t: &Tensor, dt: Dt) -> ValueId {
-        let dtype = match dt {
-            Dt::F16 | Dt::Bf16 | Dt::F32 | Dt::F64 => {
-                crate::passes::folding::tensor::DType::Float(crate::printer::float::float_sem(dt.spelling()).expect("known float"))
-            }
-            Dt::I1 => DType::Bool,
-            Dt::Si8 => DType::Int { width: 8, unsigned: false },
-            Dt::Si16 => DType::Int { width: 16, unsigned: false },
-            Dt::Si32 => DType::i32(),
-            Dt::Si64 => DType::i64(),
-            Dt::Ui8 => DType::Int { width: 8, unsigned: true },
-        };
+        let dtype = dt.dtype();
         let host = match &t.values {
             Values::Int(v) => Tensor::ints(dtype, t.shape.clone(), v.clone()),
             Values::Float(v) => Tensor::floats(dtype, t.shape.clone(), v.clone()),
@@ -707,29 +697,6 @@ impl<'m> TorchEmitter<'m> {
         self.types.insert(a, ty.clone());
         a
     }
-}
-
-/// For each element of `shape` permuted by `perm` (to `out_shape`), in row-major order, the
-/// index of the input element it reads.
-fn permutation_order(shape: &[i64], perm: &[usize], out_shape: &[i64]) -> Vec<usize> {
-    let mut strides = vec![1i64; shape.len()];
-    for i in (0..shape.len().saturating_sub(1)).rev() {
-        strides[i] = strides[i + 1] * shape[i + 1];
-    }
-    let n = shape.iter().product::<i64>().max(0) as usize;
-    let mut index = vec![0i64; out_shape.len()];
-    let mut order = Vec::with_capacity(n);
-    for _ in 0..n {
-        order.push(index.iter().zip(perm).map(|(&i, &p)| i * strides[p]).sum::<i64>() as usize);
-        for d in (0..index.len()).rev() {
-            index[d] += 1;
-            if index[d] < out_shape[d] {
-                break;
-            }
-            index[d] = 0;
-        }
-    }
-    order
 }
 
 /// A schema default (JSON) as an operand.

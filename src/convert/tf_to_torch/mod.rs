@@ -100,8 +100,9 @@ pub fn register(r: &mut PassRegistry) {
                     }
                     chosen
                 };
-                let n = driver::run(m, t, &opts, &choose)?;
-                cx.stat("num-torch-ops", "Number of torch ops emitted", n);
+                let done = driver::run(m, t, &opts, &choose)?;
+                cx.stat("num-torch-ops", "Number of torch ops emitted", done.emitted);
+                cx.stat("num-weights-relaid", "Layout ops of weights computed at conversion time (torch-fold-weight-layout)", done.relaid);
                 for (rule, k) in rules.into_inner() {
                     cx.stat(crate::passes::summary::rule_stat(&rule), crate::passes::summary::RULE_DESCRIPTION, k);
                 }

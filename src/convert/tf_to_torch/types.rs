@@ -4,6 +4,11 @@
 
 use crate::ir::types::{Signedness, TypeData, DYNAMIC};
 use crate::ir::{Context, TypeId};
+use crate::passes::folding::tensor::DType;
+use crate::printer::float::float_sem;
+
+/// Every [`Dt`].
+const ALL: [Dt; 10] = [Dt::F16, Dt::Bf16, Dt::F32, Dt::F64, Dt::I1, Dt::Si8, Dt::Si16, Dt::Si32, Dt::Si64, Dt::Ui8];
 
 /// An element type torch-mlir's value tensors can hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,8 +42,28 @@ impl Dt {
         }
     }
 
+    /// The element type of a `!torch.vtensor<[...],DTYPE>` spelling (inverse of
+    /// [`Dt::spelling`]).
+    pub fn from_spelling(s: &str) -> Option<Dt> {
+        ALL.iter().copied().find(|d| d.spelling() == s)
+    }
+
     pub fn is_float(self) -> bool {
         matches!(self, Dt::F16 | Dt::Bf16 | Dt::F32 | Dt::F64)
+    }
+
+    /// The constant folder's element type of the same values (its host tensors hold
+    /// integers as `i64`, floats as `f64` rounded to the format).
+    pub fn dtype(self) -> DType {
+        match self {
+            Dt::F16 | Dt::Bf16 | Dt::F32 | Dt::F64 => DType::Float(float_sem(self.spelling()).expect("a torch float format")),
+            Dt::I1 => DType::Bool,
+            Dt::Si8 => DType::Int { width: 8, unsigned: false },
+            Dt::Si16 => DType::Int { width: 16, unsigned: false },
+            Dt::Si32 => DType::i32(),
+            Dt::Si64 => DType::i64(),
+            Dt::Ui8 => DType::Int { width: 8, unsigned: true },
+        }
     }
 
     /// Bytes per element.
@@ -158,10 +183,47 @@ impl TTy {
         }
     }
 
+    /// The type of a torch value: `!torch.vtensor<[2,?,3],f32>` (`?` is [`DYNAMIC`]), else
+    /// `None`.
+    pub fn of_torch(ctx: &Context, t: TypeId) -> Option<TTy> {
+        let TypeData::Opaque(text) = ctx.type_data(ctx.resolved_type(t)) else { return None };
+        let inner = ctx.str(*text).strip_prefix("!torch.vtensor<[")?.strip_suffix('>')?;
+        let (dims, dt) = inner.rsplit_once("],")?;
+        let shape = match dims {
+            "" => Vec::new(),
+            _ => dims.split(',').map(|d| if d == "?" { Some(DYNAMIC) } else { d.parse().ok() }).collect::<Option<Vec<i64>>>()?,
+        };
+        Some(TTy { shape, dt: Dt::from_spelling(dt)? })
+    }
+
     /// The shape after permuting its dims: `out[i] = shape[perm[i]]`.
     pub fn permuted(&self, perm: &[usize]) -> TTy {
         self.with_shape(perm.iter().map(|&p| self.shape[p]).collect())
     }
+}
+
+/// Where each element of `shape` permuted by `perm` (`out[i] = in[perm[i]]`, of shape
+/// `out_shape`) comes from: the row-major index into the input of each output element, in
+/// output order.
+pub fn permutation_order(shape: &[i64], perm: &[usize], out_shape: &[i64]) -> Vec<usize> {
+    let mut strides = vec![1i64; shape.len()];
+    for i in (0..shape.len().saturating_sub(1)).rev() {
+        strides[i] = strides[i + 1] * shape[i + 1];
+    }
+    let n = shape.iter().product::<i64>().max(0) as usize;
+    let mut index = vec![0i64; out_shape.len()];
+    let mut order = Vec::with_capacity(n);
+    for _ in 0..n {
+        order.push(index.iter().zip(perm).map(|(&i, &p)| i * strides[p]).sum::<i64>() as usize);
+        for d in (0..index.len()).rev() {
+            index[d] += 1;
+            if index[d] < out_shape[d] {
+                break;
+            }
+            index[d] = 0;
+        }
+    }
+    order
 }
 
 /// The element type of a TensorFlow value type, even when its shape is unknown.
@@ -204,5 +266,28 @@ mod tests {
         assert_eq!(Dt::F32.scalar_type_code(), 6);
         assert_eq!(Dt::Si64.scalar_type_code(), 4);
         assert_eq!(Dt::I1.scalar_type_code(), 11);
+    }
+
+    #[test]
+    fn torch_types_read_back() {
+        let mut ctx = Context::new();
+        for ty in [TTy::new(vec![2, DYNAMIC, 3], Dt::Si32), TTy::new(vec![], Dt::I1), TTy::new(vec![0, 7], Dt::Bf16)] {
+            let s = ctx.sym(&ty.torch_spelling());
+            let t = ctx.ty(TypeData::Opaque(s));
+            assert_eq!(TTy::of_torch(&ctx, t), Some(ty));
+        }
+        for bad in ["!torch.vtensor<[2],f8>", "!torch.vtensor<[x],f32>", "!torch.tensor<[2],f32>", "!torch.vtensor"] {
+            let s = ctx.sym(bad);
+            let t = ctx.ty(TypeData::Opaque(s));
+            assert_eq!(TTy::of_torch(&ctx, t), None, "{bad}");
+        }
+        assert!(ALL.iter().all(|&d| Dt::from_spelling(d.spelling()) == Some(d)));
+    }
+
+    #[test]
+    fn permutation_order_reads_row_major() {
+        // [[0,1,2],[3,4,5]] transposed is [[0,3],[1,4],[2,5]].
+        assert_eq!(permutation_order(&[2, 3], &[1, 0], &[3, 2]), vec![0, 3, 1, 4, 2, 5]);
+        assert_eq!(permutation_order(&[2, 3], &[0, 1], &[2, 3]), vec![0, 1, 2, 3, 4, 5]);
     }
 }
