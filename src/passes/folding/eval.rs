@@ -1,9 +1,9 @@
 //! The evaluator constant folding runs on ops whose inputs are all constants: TensorFlow's
 //! CPU kernels for the elementwise, shape and indexing ops graphs fold most often
 //! (arithmetic with broadcasting, comparisons, casts, Shape/Size/Rank, Reshape, Fill, Pack,
-//! Concat, Range, BroadcastGradientArgs, Tile, Slice, StridedSlice, Transpose, reductions,
-//! ...). An op it does not know, or inputs a kernel would reject, give `None` (the op is
-//! left alone, as TensorFlow leaves an op whose evaluation fails).
+//! Concat, Range, BroadcastGradientArgs, Tile, Slice, StridedSlice, GatherV2, Transpose,
+//! reductions, ...). An op it does not know, or inputs a kernel would reject, give `None`
+//! (the op is left alone, as TensorFlow leaves an op whose evaluation fails).
 
 use super::tensor::{float_to_int, num_elements, wrap_int, DType, Tensor, Values, MAX_EVAL_ELEMENTS};
 
@@ -216,6 +216,18 @@ pub fn evaluate(op_type: &str, attrs: Attrs, inputs: &[Tensor], result_types: &[
             ])
         }
         "Tile" => one(tile(inputs.first()?, &inputs.get(1)?.to_ints())),
+        "Gather" | "GatherV2" => {
+            let (params, indices) = (inputs.first()?, inputs.get(1)?);
+            let axis = match inputs.get(2) {
+                Some(a) if a.len() == 1 => a.int_at(0),
+                Some(_) => return None,
+                None => 0,
+            };
+            if attr_int(attrs, "batch_dims").unwrap_or(0) != 0 {
+                return None;
+            }
+            one(gather(params, &indices.to_ints(), &indices.shape, axis))
+        }
         "MatMul" => {
             let (a, b) = (inputs.first()?, inputs.get(1)?);
             let ta = attr_bool(attrs, "transpose_a").unwrap_or(false);
@@ -677,6 +689,32 @@ fn tile(x: &Tensor, multiples: &[i64]) -> Option<Tensor> {
     Some(pick(x, &picks, shape))
 }
 
+/// `GatherV2` with `batch_dims = 0`: the slices of `params` along `axis` at `indices` (of
+/// shape `indices_shape`); an index out of range gives `None` (TensorFlow's CPU kernel fails).
+fn gather(params: &Tensor, indices: &[i64], indices_shape: &[i64], axis: i64) -> Option<Tensor> {
+    let rank = params.shape.len() as i64;
+    let axis = if axis < 0 { axis + rank } else { axis };
+    if !(0..rank).contains(&axis) {
+        return None;
+    }
+    let axis = axis as usize;
+    let (outer, size, inner) = (num_elements(&params.shape[..axis]), params.shape[axis], num_elements(&params.shape[axis + 1..]));
+    if indices.iter().any(|&i| !(0..size).contains(&i)) {
+        return None;
+    }
+    let shape: Vec<i64> = params.shape[..axis].iter().chain(indices_shape).chain(&params.shape[axis + 1..]).copied().collect();
+    if num_elements(&shape) > MAX_EVAL_ELEMENTS {
+        return None;
+    }
+    let mut picks = Vec::with_capacity(num_elements(&shape) as usize);
+    for o in 0..outer {
+        for &i in indices {
+            picks.extend((0..inner).map(|k| ((o * size + i) * inner + k) as usize));
+        }
+    }
+    Some(pick(params, &picks, shape))
+}
+
 fn matmul(a: &Tensor, b: &Tensor, ta: bool, tb: bool) -> Option<Tensor> {
     if a.dtype != b.dtype || a.shape.len() != 2 || b.shape.len() != 2 || a.dtype == DType::Bool {
         return None;
@@ -1051,6 +1089,13 @@ mod tests {
         assert_eq!((s.shape.clone(), s.to_ints()), (vec![2, 2], vec![2, 3, 5, 6]));
         let t = run("Transpose", &[m.clone(), i32s(&[2], &[1, 0])]);
         assert_eq!((t.shape.clone(), t.to_ints()), (vec![3, 2], vec![1, 4, 2, 5, 3, 6]));
+        // Keras's Tensordot: dims of a shape gathered; columns [2, 0] of m, twice; out of range fails.
+        let g = run("GatherV2", &[i32s(&[3], &[2, 128, 256]), i32s(&[2], &[0, 1]), i32s(&[], &[0])]);
+        assert_eq!((g.shape.clone(), g.to_ints()), (vec![2], vec![2, 128]));
+        let g = run("GatherV2", &[m.clone(), i32s(&[2, 2], &[2, 0, 2, 0]), i32s(&[], &[-1])]);
+        assert_eq!((g.shape.clone(), g.to_ints()), (vec![2, 2, 2], vec![3, 1, 3, 1, 6, 4, 6, 4]));
+        assert_eq!(run("Gather", &[m.clone(), i32s(&[1], &[1])]).to_ints(), vec![4, 5, 6]);
+        assert!(evaluate("GatherV2", &|_| None, &[m.clone(), i32s(&[1], &[3]), i32s(&[], &[1])], &[]).is_none());
         let ss = run("StridedSlice", &[m.clone(), i32s(&[2], &[1, 0]), i32s(&[2], &[2, 3]), i32s(&[2], &[1, 2])]);
         assert_eq!((ss.shape.clone(), ss.to_ints()), (vec![1, 2], vec![4, 6]));
         let shrink = |n: &str| (n == "shrink_axis_mask").then_some(AttrVal::Int(1));
