@@ -238,7 +238,7 @@ fn permutation(m: &Module, op: OpId, how: Move, rank: usize) -> Option<Vec<usize
 }
 
 /// The value of a `torch.constant.int`.
-fn constant_int(m: &Module, v: ValueId) -> Option<i64> {
+pub(super) fn constant_int(m: &Module, v: ValueId) -> Option<i64> {
     let op = m.body.defining_op(v)?;
     if m.op_name(op) != "torch.constant.int" {
         return None;

@@ -49,12 +49,11 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK: %[[S1:.*]] = "torch.prim.ListConstruct"(%[[I1]], %[[I1]])
 // CHECK: %[[NOPAD2:.*]] = "torch.prim.ListConstruct"(%[[I0]], %[[I0]])
 // CHECK: %[[D2:.*]] = "torch.prim.ListConstruct"(%[[I2]], %[[I2]])
-// CHECK: %[[C2:.*]] = "torch.aten.convolution"(%[[R]], %[[W2]], %[[NONE]], %[[S1]], %[[NOPAD2]], %[[D2]], %[[FALSE]], %{{.*}}, %[[I1]]) : {{.*}} -> !torch.vtensor<[1,3,3,3],f32>
-// The bias is stored as [C,1,1] to add in NCHW (torch-fold-weight-layout: no reshape).
-// CHECK-NOT: "torch.aten.reshape"
-// CHECK: %[[B:.*]] = "torch.vtensor.literal"() <{value = dense<{{\[\[\[}}1.000000e+00]], {{\[\[}}2.000000e+00]], {{\[\[}}3.000000e+00]]]> : tensor<3x1x1xf32>}> : () -> !torch.vtensor<[3,1,1],f32>
-// CHECK: %[[BA:.*]] = "torch.aten.add.Tensor"(%[[C2]], %[[B]], %[[I1]]) : (!torch.vtensor<[1,3,3,3],f32>, !torch.vtensor<[3,1,1],f32>, !torch.int) -> !torch.vtensor<[1,3,3,3],f32>
+// The BiasAdd is the convolution's bias (torch-fold-conv-affine): no add after it.
+// CHECK: %[[B:.*]] = "torch.vtensor.literal"() <{value = dense<[1.000000e+00, 2.000000e+00, 3.000000e+00]> : tensor<3xf32>}> : () -> !torch.vtensor<[3],f32>
+// CHECK: %[[C2:.*]] = "torch.aten.convolution"(%[[R]], %[[W2]], %[[B]], %[[S1]], %[[NOPAD2]], %[[D2]], %[[FALSE]], %{{.*}}, %[[I1]]) : {{.*}} -> !torch.vtensor<[1,3,3,3],f32>
+// CHECK-NOT: "torch.aten.add.Tensor"
 // Back to NHWC once, at the boundary.
 // CHECK: %[[TONHWC:.*]] = "torch.prim.ListConstruct"(%[[I0]], %[[I2]], %[[I3]], %[[I1]])
-// CHECK: %[[OUT:.*]] = "torch.aten.permute"(%[[BA]], %[[TONHWC]]) : (!torch.vtensor<[1,3,3,3],f32>, !torch.list<int>) -> !torch.vtensor<[1,3,3,3],f32>
+// CHECK: %[[OUT:.*]] = "torch.aten.permute"(%[[C2]], %[[TONHWC]]) : (!torch.vtensor<[1,3,3,3],f32>, !torch.list<int>) -> !torch.vtensor<[1,3,3,3],f32>
 // CHECK-NEXT: "func.return"(%[[OUT]])

@@ -1,8 +1,9 @@
 //! Runs a conversion: shape inference on the TensorFlow body, the boundary plan, one check
 //! that every needed node has a lowering (one error listing every unconvertible op type with
 //! its count and node names), then each node's lowering in topological order, the
-//! `func.func` replacing the TensorFlow op, and last `torch-fold-weight-layout` on it (weights
-//! stored in the layout their users read). The lowering of each node is chosen by a
+//! `func.func` replacing the TensorFlow op, and last `torch-fold-weight-layout` (weights
+//! stored in the layout their users read) and `torch-fold-conv-affine` (bias and batch norm
+//! folded into convolutions) on it. The lowering of each node is chosen by a
 //! *chooser* given as a parameter (the mapping table's choice, [`super::table`]).
 
 use rustc_hash::FxHashMap;
@@ -54,6 +55,8 @@ pub struct Outcome {
     pub emitted: u64,
     /// Layout ops of weights computed at conversion time (`torch-fold-weight-layout`).
     pub relaid: u64,
+    /// Per-channel adds and multiplies folded into convolutions (`torch-fold-conv-affine`).
+    pub fused: u64,
 }
 
 /// The pass: converts the `tfg.graph` of the module (or, without one, its first `tfg.func`),
@@ -227,7 +230,9 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
     m.mark_edited();
     // Weights in the layout their users read: a bias reshaped for NCHW, a kernel transposed.
     let relaid = crate::convert::weight_layout::run(m, PassTarget::Op(func))?;
-    Ok(Outcome { func, emitted, relaid })
+    // A convolution's bias and batch norm in its weights, as Grappler fuses them at run time.
+    let fused = crate::convert::conv_affine::run(m, PassTarget::Op(func))?;
+    Ok(Outcome { func, emitted, relaid, fused })
 }
 
 /// The choice of lowerings, with the nodes that have none gathered for one error.
