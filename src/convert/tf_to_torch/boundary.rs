@@ -89,7 +89,12 @@ pub fn plan(m: &Module, target: OpId, block: BlockId, feeds: &[String], fetches:
     } else if is_func {
         m.body.block(block).args.iter().copied().filter(|&a| !tfg::is_control(m, a)).collect()
     } else {
-        ops.iter().filter(|&&op| tfg::op_type(m, op) == "Placeholder").filter_map(|&op| tfg::data_results(m, op).first().copied()).collect()
+        // A Placeholder nothing reads is no input: TensorFlow's freezer leaves one per input
+        // of lowered control flow it dropped (`unused_control_flow_input_N`).
+        ops.iter()
+            .filter(|&&op| tfg::op_type(m, op) == "Placeholder" && m.body.op_has_uses(op))
+            .filter_map(|&op| tfg::data_results(m, op).first().copied())
+            .collect()
     };
 
     // Fetches.
@@ -99,9 +104,10 @@ pub fn plan(m: &Module, target: OpId, block: BlockId, feeds: &[String], fetches:
         tfg::data_operands(m, t).to_vec()
     } else {
         let fed: FxHashSet<ValueId> = feed_values.iter().copied().collect();
-        // The first data result of every node none of whose data results is used.
+        // The first data result of every node none of whose data results is used (a
+        // Placeholder nothing reads is no output either).
         ops.iter()
-            .filter(|&&op| Some(op) != terminator)
+            .filter(|&&op| Some(op) != terminator && tfg::op_type(m, op) != "Placeholder")
             .filter(|&&op| !tfg::data_results(m, op).iter().any(|&v| m.body.has_uses(v)))
             .filter_map(|&op| tfg::data_results(m, op).first().copied())
             .filter(|v| !fed.contains(v))

@@ -34,7 +34,7 @@ const OPTIONS: &[PassOption] = &[
         name: "feeds",
         kind: OptionKind::StringList,
         default: "",
-        description: "Nodes (name or name:port) that become the function's arguments; default: the Placeholders in text order",
+        description: "Nodes (name or name:port) that become the function's arguments; default: the Placeholders something reads, in text order",
     },
     PassOption {
         name: "input-shapes",
@@ -46,7 +46,7 @@ const OPTIONS: &[PassOption] = &[
         name: "fetches",
         kind: OptionKind::StringList,
         default: "",
-        description: "Values (name or name:port) the function returns; default: the first data result of each node whose data results nothing uses",
+        description: "Values (name or name:port) the function returns; default: the first data result of each node but a Placeholder whose data results nothing uses",
     },
     PassOption { name: "func-name", kind: OptionKind::String, default: "main", description: "Name of the torch function" },
     PassOption {
