@@ -22,7 +22,7 @@ use crate::diag::Diagnostic;
 use crate::ir::types::TypeData;
 use crate::ir::{AttrData, AttrId, Module, OpId, OpSpec, ValueId};
 use crate::passes::folding::tensor::{Tensor, Values, DEFAULT_MAX_CONSTANT_BYTES};
-use crate::passes::{PassContext, PassInfo, PassRegistry, PassTarget};
+use crate::passes::{PassInfo, PassRegistry, PassTarget};
 use crate::printer::torch::inherent;
 use crate::rewrite::{apply_greedily, GreedyConfig, Pattern, Rewriter};
 
@@ -36,14 +36,7 @@ pub fn register(r: &mut PassRegistry) {
         summary: "torch: a per-channel add or multiply of a convolution's result folded into its bias and filter",
         options: &[],
         anchor: None,
-        create: |_| {
-            Ok(Box::new(|m: &mut Module, t: PassTarget, cx: &mut PassContext| {
-                let folded = run(m, t)?;
-                cx.stat("num-folded", "Per-channel adds and multiplies folded into convolutions", folded);
-                cx.mark_changed_if(folded > 0);
-                Ok(())
-            }))
-        },
+        create: |_| Ok(super::counted_pass(run, "Per-channel adds and multiplies folded into convolutions")),
     });
 }
 

@@ -9,11 +9,24 @@ pub mod conv_affine;
 pub mod tf_to_torch;
 pub mod weight_layout;
 
-use crate::passes::PassRegistry;
+use crate::diag::Diagnostic;
+use crate::ir::Module;
+use crate::passes::{Pass, PassContext, PassRegistry, PassTarget};
 
 /// Registers the conversion passes.
 pub fn register(r: &mut PassRegistry) {
     tf_to_torch::register(r);
     weight_layout::register(r);
     conv_affine::register(r);
+}
+
+/// A pass that runs `fold` on its target and reports how many rewrites it made as the
+/// statistic `num-folded` (described by `what`).
+fn counted_pass(fold: fn(&mut Module, PassTarget) -> Result<u64, Vec<Diagnostic>>, what: &'static str) -> Box<dyn Pass> {
+    Box::new(move |m: &mut Module, t: PassTarget, cx: &mut PassContext| {
+        let folded = fold(m, t)?;
+        cx.stat("num-folded", what, folded);
+        cx.mark_changed_if(folded > 0);
+        Ok(())
+    })
 }

@@ -25,7 +25,7 @@ use crate::ir::types::TypeData;
 use crate::ir::{AttrData, AttrId, Module, NamedAttr, OpId, OpSpec, TypeId, ValueId};
 use crate::passes::folding::eval::evaluate;
 use crate::passes::folding::tensor::{Tensor, Values, DEFAULT_MAX_CONSTANT_BYTES};
-use crate::passes::{PassContext, PassInfo, PassRegistry, PassTarget};
+use crate::passes::{PassInfo, PassRegistry, PassTarget};
 use crate::printer::torch::inherent;
 use crate::rewrite::{apply_greedily, GreedyConfig, Pattern, Rewriter};
 
@@ -72,14 +72,7 @@ pub fn register(r: &mut PassRegistry) {
         summary: "torch: a literal whose only user reshapes, permutes or converts it becomes a literal of the result",
         options: &[],
         anchor: None,
-        create: |_| {
-            Ok(Box::new(|m: &mut Module, t: PassTarget, cx: &mut PassContext| {
-                let folded = run(m, t)?;
-                cx.stat("num-folded", "Layout ops of weights folded into their literal", folded);
-                cx.mark_changed_if(folded > 0);
-                Ok(())
-            }))
-        },
+        create: |_| Ok(super::counted_pass(run, "Layout ops of weights folded into their literal")),
     });
 }
 
