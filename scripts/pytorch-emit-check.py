@@ -4,7 +4,8 @@ programs (`--pass=convert-tf-to-torch --emit=pytorch -o DIR`), run in eager PyTo
 (`load()(*inputs)` of DIR/model.py) and compared with TensorFlow's outputs: max abs diff
 <= 1e-4 for float outputs, exact for integer and bool outputs, same dtypes and shapes. Each
 program is also given to `torch.export.export`; the exported program's outputs are compared
-the same way (reported, counted apart: `export: N ok, N failed`).
+the same way (reported, counted apart: `export: N ok, N failed`). The models of TRAIN are
+also trained ten SGD steps (their weights are trainable parameters; the loss must go down).
 
 The models: the numeric tier's (scripts/numeric/models.py writes them; run as it is) and the
 single-op cases of scripts/tf-to-torch-ops.py (its CASES and build(), imported).
@@ -121,6 +122,39 @@ def check_one(name, amanda, pb, feeds, fetches, inputs, expected, work):
     return True, "PASS %-20s max abs diff %.3g; %s" % (name, res, export), export_ok
 
 
+# Models of the numeric tier also trained a few steps (issue 37: the program trains as it is).
+TRAIN = ["mlp", "keras_cnn", "keras_transformer"]
+
+
+def train(name, work, inputs):
+    """(passed, line): ten SGD steps of the program written for `name` (its floating-point
+    weights must be parameters that require gradients), regressing its first output onto a
+    fixed random target; the loss must go down."""
+    import torch
+    try:
+        model = load_program(os.path.join(work, name + "_torch"), name + "_train").load().train()
+        params = [p for p in model.parameters() if p.requires_grad]
+        if not params:
+            return False, "FAIL train %-14s no parameter requires a gradient" % name
+        args = tuple(torch.from_numpy(np.ascontiguousarray(a)) for a in inputs)
+        first = lambda out: out[0] if isinstance(out, (tuple, list)) else out
+        torch.manual_seed(0)
+        with torch.no_grad():
+            target = torch.randn_like(first(model(*args)))
+        opt = torch.optim.SGD(params, lr=0.05)
+        losses = []
+        for _ in range(10):
+            opt.zero_grad()
+            loss = torch.nn.functional.mse_loss(first(model(*args)), target)
+            loss.backward()
+            opt.step()
+            losses.append(loss.item())
+    except Exception:
+        return False, "FAIL train %-14s %s" % (name, traceback.format_exc(limit=3)[-1500:])
+    ok = losses[-1] < losses[0]
+    return ok, "%s train %-14s %d parameters; loss %.4g -> %.4g" % ("PASS" if ok else "FAIL", name, len(params), losses[0], losses[-1])
+
+
 def numeric_models(args, work, names):
     """The numeric tier's models: written by scripts/numeric/models.py."""
     models_dir = os.path.join(work, "models")
@@ -143,6 +177,10 @@ def numeric_models(args, work, names):
         ok, line, export_ok = check(m["name"], args.amanda_opt, os.path.join(models_dir, m["name"] + ".pb"), m["feeds"], m["fetches"], inputs, expected, work)
         print(line, flush=True)
         out.append((ok, export_ok))
+        if ok and m["name"] in TRAIN:
+            ok, line = train(m["name"], work, inputs)
+            print(line, flush=True)
+            out.append((ok, None))
     return out
 
 

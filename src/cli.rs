@@ -41,6 +41,10 @@ pub struct Options {
     /// Output format.
     #[arg(long, default_value = "amir", value_parser = ["amir", "generic", "graphdef", "pbtxt", "onnx", "torchscript", "pytorch", "dot"])]
     pub emit: String,
+    /// `--emit=pytorch`: floating-point weights are trainable parameters (`requires_grad=True`);
+    /// `false` freezes them (`requires_grad=False`).
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub pytorch_trainable: bool,
     /// Treat `// -----` lines as separators between independent inputs.
     #[arg(long)]
     pub split_input_file: bool,

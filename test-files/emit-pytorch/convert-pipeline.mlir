@@ -30,8 +30,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // it is not a Python name.
 // CHECK: def __init__(self):
 // CHECK-NEXT: super().__init__()
-// CHECK-NEXT: self.conv_kernel = torch.nn.Parameter(torch.empty((3, 2, 3, 3), dtype=torch.float32), requires_grad=False)
-// CHECK-NEXT: self.conv_bias = torch.nn.Parameter(torch.empty((3,), dtype=torch.float32), requires_grad=False)
+// CHECK-NEXT: self.conv_kernel = torch.nn.Parameter(torch.empty((3, 2, 3, 3), dtype=torch.float32), requires_grad=True)
+// CHECK-NEXT: self.conv_bias = torch.nn.Parameter(torch.empty((3,), dtype=torch.float32), requires_grad=True)
 // CHECK-EMPTY:
 // CHECK-NEXT: def forward(self, x):
 // CHECK-NEXT: # conv/Conv2D

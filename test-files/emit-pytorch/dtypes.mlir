@@ -20,12 +20,12 @@ func.func @main(%arg0: !torch.vtensor<[3],f32>) -> (!torch.vtensor<[3],f32>, !to
   return %1, %2, %3, %4, %5, %6 : !torch.vtensor<[3],f32>, !torch.vtensor<[17],f16>, !torch.vtensor<[17],bf16>, !torch.vtensor<[20],si8>, !torch.vtensor<[17],i1>, !torch.vtensor<[2],f64>
 }
 
-// CHECK: self.hex = torch.nn.Parameter(torch.empty((3,), dtype=torch.float32), requires_grad=False)
-// CHECK-NEXT: self.half_1 = torch.nn.Parameter(torch.empty((17,), dtype=torch.float16), requires_grad=False)
-// CHECK-NEXT: self.brain = torch.nn.Parameter(torch.empty((17,), dtype=torch.bfloat16), requires_grad=False)
+// CHECK: self.hex = torch.nn.Parameter(torch.empty((3,), dtype=torch.float32), requires_grad=True)
+// CHECK-NEXT: self.half_1 = torch.nn.Parameter(torch.empty((17,), dtype=torch.float16), requires_grad=True)
+// CHECK-NEXT: self.brain = torch.nn.Parameter(torch.empty((17,), dtype=torch.bfloat16), requires_grad=True)
 // CHECK-NEXT: self.register_buffer("bytes_1", torch.empty((20,), dtype=torch.int8))
 // CHECK-NEXT: self.register_buffer("flags", torch.empty((17,), dtype=torch.bool))
-// CHECK-NEXT: self.double_1 = torch.nn.Parameter(torch.empty((2,), dtype=torch.float64), requires_grad=False)
+// CHECK-NEXT: self.double_1 = torch.nn.Parameter(torch.empty((2,), dtype=torch.float64), requires_grad=True)
 // CHECK: mul = arg0 * self.hex
 // CHECK-NEXT: return (mul, self.half_1, self.brain, self.bytes_1, self.flags, self.double_1)
 

@@ -7,6 +7,11 @@
 // The text is Python (its syntax, checked without torch):
 // RUN: %python -c "import ast, sys; ast.parse(open(sys.argv[1]).read())" %t/model.py
 // RUN: FileCheck %s --check-prefix=ST < %t/weights.safetensors
+// Floating-point weights are trainable parameters by default; --pytorch-trainable=false
+// freezes them (the integer weights are buffers either way):
+// RUN: rm -rf %t.frozen && %amanda_opt %s --emit=pytorch --pytorch-trainable=false -o %t.frozen
+// RUN: FileCheck %s --check-prefix=FROZEN < %t.frozen/model.py
+// RUN: not %amanda_opt %s --emit=pytorch --pytorch-trainable=maybe -o %t.bad 2>&1 | FileCheck %s --check-prefix=BADFLAG
 // Into an existing directory: both files replaced, other files left alone.
 // RUN: echo old > %t/model.py && touch %t/notes.txt && %amanda_opt %s --emit=pytorch -o %t
 // RUN: FileCheck %s < %t/model.py
@@ -29,8 +34,8 @@ func.func @main(%x: !torch.vtensor<[2,4],f32>, %bias: !torch.vtensor<[3],f32>) -
 // CHECK-NEXT: """forward(x, bias) -> (relu, relu_1)"""
 // CHECK: def __init__(self):
 // CHECK-NEXT: super().__init__()
-// CHECK-NEXT: self.dense_kernel = torch.nn.Parameter(torch.empty((4, 3), dtype=torch.float32), requires_grad=False)
-// CHECK-NEXT: self.sub_other = torch.nn.Parameter(torch.empty((3,), dtype=torch.float32), requires_grad=False)
+// CHECK-NEXT: self.dense_kernel = torch.nn.Parameter(torch.empty((4, 3), dtype=torch.float32), requires_grad=True)
+// CHECK-NEXT: self.sub_other = torch.nn.Parameter(torch.empty((3,), dtype=torch.float32), requires_grad=True)
 // CHECK-EMPTY:
 // CHECK-NEXT: def forward(self, x, bias):
 // CHECK-NEXT: # dense/MatMul
@@ -47,3 +52,7 @@ func.func @main(%x: !torch.vtensor<[2,4],f32>, %bias: !torch.vtensor<[3],f32>) -
 
 // The header: its length, then JSON naming each tensor, in the order of __init__.
 // ST: {"__metadata__":{"format":"pt"},"dense_kernel":{"data_offsets":[0,48],"dtype":"F32","shape":[4,3]},"sub_other":{"data_offsets":[48,60],"dtype":"F32","shape":[3]}}
+
+// FROZEN: self.dense_kernel = torch.nn.Parameter(torch.empty((4, 3), dtype=torch.float32), requires_grad=False)
+// FROZEN: self.sub_other = torch.nn.Parameter(torch.empty((3,), dtype=torch.float32), requires_grad=False)
+// BADFLAG: invalid value 'maybe' for '--pytorch-trainable <BOOL>'

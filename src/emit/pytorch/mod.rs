@@ -41,7 +41,7 @@ pub fn write(modules: &[&Module], opts: &Options) -> Result<(), OutputError> {
     let [single] = modules else {
         return Err(failed("--emit=pytorch writes one model: not with --split-input-file".to_string()));
     };
-    let program = render::render(single, &opts.input).map_err(|e| failed(located(e, &opts.input)))?;
+    let program = render::render(single, &opts.input, opts.pytorch_trainable).map_err(|e| failed(located(e, &opts.input)))?;
     let weights = weights::safetensors(&program.weights);
     write_dir(Path::new(&opts.output), &[("weights.safetensors", &weights), ("model.py", program.model_py.as_bytes())])
 }

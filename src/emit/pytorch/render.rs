@@ -41,8 +41,9 @@ pub struct Program {
     pub weights: Vec<Weight>,
 }
 
-/// Renders the torch function of `m` (`source`: the input's name, for the docstring).
-pub fn render(m: &Module, source: &str) -> Result<Program, RenderError> {
+/// Renders the torch function of `m` (`source`: the input's name, for the docstring);
+/// `trainable`: floating-point weights are parameters with `requires_grad=True`.
+pub fn render(m: &Module, source: &str, trainable: bool) -> Result<Program, RenderError> {
     let func = find_func(m)?;
     let func_name = inherent(m, func, "sym_name").and_then(|a| m.ctx.string_value(a)).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_else(|| "main".to_string());
     let block = func_block(m, func)?;
@@ -57,6 +58,7 @@ pub fn render(m: &Module, source: &str) -> Result<Program, RenderError> {
         indent: 2,
         decls: Vec::new(),
         weights: Vec::new(),
+        trainable,
     };
     let mut args = Vec::new();
     let bd = m.body.block(block);
@@ -162,9 +164,24 @@ pub(super) struct Renderer<'m> {
     /// The `__init__` lines declaring the weights.
     pub(super) decls: Vec<String>,
     pub(super) weights: Vec<Weight>,
+    /// Floating-point weights are trainable (`requires_grad=True`).
+    pub(super) trainable: bool,
 }
 
+/// The schema arguments that take state a module keeps rather than learns (batch norm's
+/// running statistics): a weight used there is a buffer, never a parameter (autograd rejects
+/// a running mean that requires a gradient).
+const STATE_ARGUMENTS: &[&str] = &["running_mean", "running_var"];
+
 impl Renderer<'_> {
+    /// Whether `v` (a literal) is read as batch-norm running statistics.
+    fn is_running_stat(&self, v: ValueId) -> bool {
+        self.m.body.uses(v).any(|u| match self.kinds.get(&u.op) {
+            Some(Kind::Call(schema)) => schema.inputs.get(u.slot as usize).is_some_and(|a| STATE_ARGUMENTS.contains(&a.name.as_str())),
+            _ => false,
+        })
+    }
+
     pub(super) fn expr(&self, v: ValueId) -> String {
         self.exprs.get(&v).cloned().unwrap_or_else(|| "None".to_string())
     }
@@ -216,8 +233,10 @@ impl Renderer<'_> {
                     self.exprs.insert(results[0], format!("self.{name}"));
                 } else {
                     let name = self.weight_name(op, results[0]);
-                    let template = if lit.elem.is_float() { PARAMETER_TEMPLATE } else { BUFFER_TEMPLATE };
-                    self.decls.push(fill(template, &[("name", &name), ("shape", &shape_tuple(&lit.shape)), ("dtype", lit.elem.torch())]));
+                    let template = if lit.elem.is_float() && !self.is_running_stat(results[0]) { PARAMETER_TEMPLATE } else { BUFFER_TEMPLATE };
+                    let requires_grad = if self.trainable { "True" } else { "False" };
+                    let values = [("name", name.as_str()), ("shape", &shape_tuple(&lit.shape)), ("dtype", lit.elem.torch()), ("requires_grad", requires_grad)];
+                    self.decls.push(fill(template, &values));
                     self.weights.push(Weight { name: name.clone(), elem: lit.elem, shape: lit.shape.clone(), data: lit.bytes() });
                     self.exprs.insert(results[0], format!("self.{name}"));
                 }
