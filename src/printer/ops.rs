@@ -275,7 +275,8 @@ impl Printer<'_> {
         let name = m.op_name(op);
         let in_tfg = m.body.parent_op(op).map(|p| m.op_name(p).starts_with("tfg.")).unwrap_or(false);
         match name.strip_prefix("tfg.") {
-            Some(short) if in_tfg => self.out.push_str(short),
+            // Only a name without a dot reads back as a tfg op (`graps.` would be a dialect op).
+            Some(short) if in_tfg && !short.contains('.') => self.out.push_str(short),
             _ => self.out.push_str(name),
         }
     }

@@ -13,6 +13,7 @@
 // CHECK-NOT:     torch.aten.add.Tensor
 // CHECK-NOT:     torch.aten.mul.Tensor
 // CHECK:         return %[[C]]
+
 func.func @conv_bn(%arg0: !torch.vtensor<[1,1,2,2],f32>) -> !torch.vtensor<[1,2,2,2],f32> {
   %int0 = torch.constant.int 0
   %int1 = torch.constant.int 1
@@ -40,6 +41,7 @@ func.func @conv_bn(%arg0: !torch.vtensor<[1,1,2,2],f32>) -> !torch.vtensor<[1,2,
 // CHECK-COUNT-2: torch.aten.add.Tensor
 // CHECK-COUNT-2: torch.aten.mul.Tensor
 // CHECK-NOT:     torch.aten.add.Tensor
+
 func.func @kept(%arg0: !torch.vtensor<[1,1,2,2],f32>) -> (!torch.vtensor<[1,2,2,2],f32>, !torch.vtensor<[1,2,2,2],f32>, !torch.vtensor<[1,2,2,2],f32>, !torch.vtensor<[1,2,2,2],f32>, !torch.vtensor<[1,2,2,2],f32>) {
   %int0 = torch.constant.int 0
   %int1 = torch.constant.int 1

@@ -4,6 +4,9 @@
 // converts it becomes one literal of the result (raw data moved as bytes, written-out
 // elements re-nested, splats retyped); chains fold link by link; the dims' constants go when
 // nothing else reads them; the new literal keeps the old one's location (the weight's name).
+// Ten folds over the chunks below (1 + 2 + 3 + 2 + 1 + 1: the two permutes are one):
+// STATS: TorchFoldWeightLayout
+// STATS-NEXT: (S) 10 num-folded
 
 // A bias reshaped to [C,1,1] for an NCHW add: the same bytes, another type, where the
 // weight was.
@@ -12,6 +15,7 @@
 // CHECK:         %[[B:.*]] = torch.vtensor.literal(dense<"0x0000803F0000004000004040"> : tensor<3x1x1xf32>) : !torch.vtensor<[3,1,1],f32> loc("conv/bias")
 // CHECK:         %[[R:.*]] = torch.aten.add.Tensor %arg0, %[[B]], %{{.*}}
 // CHECK-NEXT:    return %[[R]]
+
 func.func @bias(%arg0: !torch.vtensor<[1,3,2,2],f32>) -> !torch.vtensor<[1,3,2,2],f32> {
   %0 = torch.vtensor.literal(dense<"0x0000803F0000004000004040"> : tensor<3xf32>) : !torch.vtensor<[3],f32> loc("conv/bias")
   %int3 = torch.constant.int 3
@@ -29,6 +33,7 @@ func.func @bias(%arg0: !torch.vtensor<[1,3,2,2],f32>) -> !torch.vtensor<[1,3,2,2
 // CHECK-LABEL: func.func @chain
 // CHECK-NEXT:    %[[K:.*]] = torch.vtensor.literal(dense<"0x010000000400000002000000050000000300000006000000"> : tensor<6xsi32>) : !torch.vtensor<[6],si32>
 // CHECK-NEXT:    return %[[K]]
+
 func.func @chain() -> !torch.vtensor<[6],si32> {
   %0 = torch.vtensor.literal(dense<"0x010000000200000003000000040000000500000006000000"> : tensor<2x3xsi32>) : !torch.vtensor<[2,3],si32>
   %int1 = torch.constant.int 1
@@ -47,6 +52,7 @@ func.func @chain() -> !torch.vtensor<[6],si32> {
 // CHECK-LABEL: func.func @elements
 // CHECK-NEXT:    %[[E:.*]] = torch.vtensor.literal(dense<{{\[}}{{\[}}[1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]]> : tensor<1x2x2xf32>) : !torch.vtensor<[1,2,2],f32>
 // CHECK-NEXT:    return %[[E]]
+
 func.func @elements() -> !torch.vtensor<[1,2,2],f32> {
   %0 = torch.vtensor.literal(dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>) : !torch.vtensor<[2,2],f32>
   %int0 = torch.constant.int 0
@@ -64,6 +70,7 @@ func.func @elements() -> !torch.vtensor<[1,2,2],f32> {
 // CHECK-DAG:     torch.vtensor.literal(dense<[1.000000e+00, 3.332520e-01, -2.500000e+00]> : tensor<3xf16>) : !torch.vtensor<[3],f16>
 // CHECK-DAG:     torch.vtensor.literal(dense<[1, 0, -2]> : tensor<3xsi64>) : !torch.vtensor<[3],si64>
 // CHECK-NOT:     torch.aten.to.dtype
+
 func.func @convert() -> (!torch.vtensor<[3],f16>, !torch.vtensor<[3],si64>) {
   %0 = torch.vtensor.literal(dense<[1.0, 0.33333, -2.5]> : tensor<3xf32>) : !torch.vtensor<[3],f32>
   %1 = torch.vtensor.literal(dense<[1.0, 0.33333, -2.5]> : tensor<3xf32>) : !torch.vtensor<[3],f32>
@@ -81,6 +88,7 @@ func.func @convert() -> (!torch.vtensor<[3],f16>, !torch.vtensor<[3],si64>) {
 // A splat is retyped, whatever its declared size.
 // CHECK-LABEL: func.func @splat
 // CHECK-NEXT:    torch.vtensor.literal(dense<5.000000e-01> : tensor<4096x4096xf32>) : !torch.vtensor<[4096,4096],f32>
+
 func.func @splat() -> !torch.vtensor<[4096,4096],f32> {
   %0 = torch.vtensor.literal(dense<5.000000e-01> : tensor<4096x1x4096xf32>) : !torch.vtensor<[4096,1,4096],f32>
   %int1 = torch.constant.int 1
@@ -97,6 +105,7 @@ func.func @splat() -> !torch.vtensor<[4096,4096],f32> {
 // CHECK-NOT:     torch.aten.permute
 // CHECK:         torch.prim.If.yield %[[S]]
 // CHECK:         torch.prim.If.yield %[[S]]
+
 func.func @shared(%arg0: !torch.bool) -> !torch.vtensor<[2,2],si16> {
   %0 = torch.vtensor.literal(dense<"0x0100030002000400"> : tensor<2x2xsi16>) : !torch.vtensor<[2,2],si16>
   %1 = torch.prim.If %arg0 -> (!torch.vtensor<[2,2],si16>) {
@@ -125,6 +134,7 @@ func.func @shared(%arg0: !torch.bool) -> !torch.vtensor<[2,2],si16> {
 // CHECK:         torch.aten.reshape
 // CHECK:         torch.aten.reshape
 // CHECK:         torch.aten.reshape
+
 func.func @kept(%arg0: !torch.int) -> (!torch.vtensor<[2,2],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[2,2],f32>, !torch.vtensor<[?],f32>, !torch.vtensor<[2,2],f32>, !torch.vtensor<[4,1],f32>) {
   %0 = torch.vtensor.literal(dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>) : !torch.vtensor<[4],f32>
   %int2 = torch.constant.int 2
@@ -145,7 +155,3 @@ func.func @kept(%arg0: !torch.int) -> (!torch.vtensor<[2,2],f32>, !torch.vtensor
   %12 = torch.aten.reshape %9, %10 : !torch.vtensor<[4],f32>, !torch.list<int> -> !torch.vtensor<[4,1],f32>
   return %2, %0, %5, %8, %11, %12 : !torch.vtensor<[2,2],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[2,2],f32>, !torch.vtensor<[?],f32>, !torch.vtensor<[2,2],f32>, !torch.vtensor<[4,1],f32>
 }
-
-// Ten folds over the chunks above (1 + 2 + 3 + 2 + 1 + 1: the two permutes are one).
-// STATS: TorchFoldWeightLayout
-// STATS-NEXT: (S) 10 num-folded
