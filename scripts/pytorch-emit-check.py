@@ -5,7 +5,8 @@ programs (`--pass=convert-tf-to-torch --emit=pytorch -o DIR`), run in eager PyTo
 <= 1e-4 for float outputs, exact for integer and bool outputs, same dtypes and shapes. Each
 program is also given to `torch.export.export`; the exported program's outputs are compared
 the same way (reported, counted apart: `export: N ok, N failed`). The models of TRAIN are
-also trained ten SGD steps (their weights are trainable parameters; the loss must go down).
+also trained ten SGD steps (their weights are trainable parameters; the loss must go down),
+and run through `torch.compile` (TorchInductor; the same outputs, compared the same way).
 
 The models: the numeric tier's (scripts/numeric/models.py writes them; run as it is) and the
 single-op cases of scripts/tf-to-torch-ops.py (its CASES and build(), imported).
@@ -25,8 +26,9 @@ import tempfile
 import traceback
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
-# TF_ENABLE_ONEDNN_OPTS is left as it is: the NCHW cases of tf-to-torch-ops.py need oneDNN
-# (TensorFlow's own CPU kernels have no NCHW convolution); models.py turns it off itself.
+# The NCHW cases of tf-to-torch-ops.py need oneDNN (TensorFlow's own CPU kernels have no NCHW
+# convolution, and TensorFlow turns oneDNN on by itself only on some CPUs): their builder runs
+# with TF_ENABLE_ONEDNN_OPTS=1 (op_cases); models.py turns it off itself.
 
 import numpy as np  # noqa: E402
 
@@ -155,6 +157,22 @@ def train(name, work, inputs):
     return ok, "%s train %-14s %d parameters; loss %.4g -> %.4g" % ("PASS" if ok else "FAIL", name, len(params), losses[0], losses[-1])
 
 
+def compiled(name, work, inputs, expected):
+    """(passed, line): the program written for `name` run through `torch.compile` (the default
+    TorchInductor backend, C++ on the CPU), compared with TensorFlow's outputs."""
+    import torch
+    try:
+        model = load_program(os.path.join(work, name + "_torch"), name + "_compile").load()
+        args = tuple(torch.from_numpy(np.ascontiguousarray(a)) for a in inputs)
+        with torch.no_grad():
+            res = compare(torch.compile(model)(*args), expected)
+    except Exception:
+        return False, "FAIL compile %-12s %s" % (name, traceback.format_exc(limit=3)[-1500:])
+    if not isinstance(res, float):
+        return False, "FAIL compile %-12s %s" % (name, res)
+    return True, "PASS compile %-12s max abs diff %.3g" % (name, res)
+
+
 def numeric_models(args, work, names):
     """The numeric tier's models: written by scripts/numeric/models.py."""
     models_dir = os.path.join(work, "models")
@@ -178,9 +196,10 @@ def numeric_models(args, work, names):
         print(line, flush=True)
         out.append((ok, export_ok))
         if ok and m["name"] in TRAIN:
-            ok, line = train(m["name"], work, inputs)
-            print(line, flush=True)
-            out.append((ok, None))
+            for step in (lambda: train(m["name"], work, inputs), lambda: compiled(m["name"], work, inputs, expected)):
+                ok, line = step()
+                print(line, flush=True)
+                out.append((ok, None))
     return out
 
 
@@ -214,7 +233,8 @@ def build_op_cases(out_dir, names):
 def op_cases(args, work, names):
     """The single-op cases of scripts/tf-to-torch-ops.py, built by a TensorFlow process."""
     cases_dir = os.path.join(work, "ops")
-    r = subprocess.run([sys.executable, os.path.abspath(__file__), "--build-ops", cases_dir] + list(names), capture_output=True, text=True)
+    env = dict(os.environ, TF_ENABLE_ONEDNN_OPTS=os.environ.get("TF_ENABLE_ONEDNN_OPTS", "1"))
+    r = subprocess.run([sys.executable, os.path.abspath(__file__), "--build-ops", cases_dir] + list(names), capture_output=True, text=True, env=env)
     if r.returncode:
         print("FAIL op cases: building them failed: %s" % r.stderr.strip()[-1500:], flush=True)
         return [(False, None)]

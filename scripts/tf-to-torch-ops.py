@@ -17,6 +17,9 @@ import sys
 import tempfile
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+# The NCHW cases need oneDNN: TensorFlow's own CPU kernels have no NCHW convolution or pool, and
+# TensorFlow turns oneDNN on by itself only on some CPUs (not on AMD EPYC, for one).
+os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "1")
 import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 from tensorflow.python.framework.convert_to_constants import convert_variables_to_constants_v2  # noqa: E402

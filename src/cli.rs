@@ -45,6 +45,11 @@ pub struct Options {
     /// `false` freezes them (`requires_grad=False`).
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub pytorch_trainable: bool,
+    /// `--emit=pytorch`: convolutions, linear layers, batch norms, embeddings and pools are
+    /// `torch.nn` modules (`self.conv1 = torch.nn.Conv2d(...)`); `false` writes every op as a
+    /// functional call.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub pytorch_modules: bool,
     /// Treat `// -----` lines as separators between independent inputs.
     #[arg(long)]
     pub split_input_file: bool,

@@ -1,7 +1,9 @@
 // Batch norm's running mean and variance are state the module keeps, not weights it learns:
 // --emit=pytorch writes them as buffers (autograd rejects a running mean that requires a
-// gradient, and torch.export with it), while scale and shift are trainable parameters.
-// RUN: rm -rf %t && %amanda_opt %s --emit=pytorch -o %t
+// gradient, and torch.export with it), while scale and shift are trainable parameters. So does
+// torch.nn.BatchNorm2d, which the default (module) form writes (layers.mlir); this is the
+// functional form.
+// RUN: rm -rf %t && %amanda_opt %s --emit=pytorch --pytorch-modules=false -o %t
 // RUN: FileCheck %s < %t/model.py
 // RUN: FileCheck %s --check-prefix=ST < %t/weights.safetensors
 

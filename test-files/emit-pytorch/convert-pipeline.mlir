@@ -1,7 +1,7 @@
 // The pipeline of the issue: a TensorFlow graph through convert-tf-to-torch, then
-// --emit=pytorch. Convolution filters and biases become parameters, stored in the layout
-// the statements read (OIHW: no statement re-lays a weight out), the BiasAdd the
-// convolution's bias (torch-fold-conv-affine); the layout permutes,
+// --emit=pytorch. The convolution's filter and bias are stored in the layout torch reads
+// (OIHW: no statement re-lays a weight out), the BiasAdd the convolution's bias
+// (torch-fold-conv-affine); the layout permutes,
 // the pooling and the final add (in NCHW, as the conversion keeps it) are statements in order; the fetch is returned.
 // RUN: rm -rf %t && %amanda_opt %s --pass=convert-tf-to-torch --emit=pytorch -o %t
 // RUN: FileCheck %s < %t/model.py
@@ -25,25 +25,27 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %out, %ctl_8 = Identity(%a) name("Identity") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
 }
 
-// Parameters, the argument and the statements are named after the TensorFlow nodes
-// (the locations convert-tf-to-torch gives its ops), the original name in a comment where
-// it is not a Python name.
+// The convolution with its filter and bias is a torch.nn.Conv2d named after the layer's scope
+// (conv/Conv2D -> self.conv; its state_dict keys conv.weight and conv.bias), the pooling a
+// MaxPool2d; the argument and the other statements are named after the TensorFlow nodes (the
+// locations convert-tf-to-torch gives its ops): the last statement of scope conv/ is `conv`,
+// the others `conv_<node>`; the original name is a comment above a node's first statement
+// where it is not a Python name.
 // CHECK: def __init__(self):
 // CHECK-NEXT: super().__init__()
-// CHECK-NEXT: self.conv_kernel = torch.nn.Parameter(torch.empty((3, 2, 3, 3), dtype=torch.float32), requires_grad=True)
-// CHECK-NEXT: self.conv_bias = torch.nn.Parameter(torch.empty((3,), dtype=torch.float32), requires_grad=True)
+// CHECK-NEXT: self.conv = torch.nn.Conv2d(2, 3, kernel_size=3, padding=1)
+// CHECK-NEXT: self.pool = torch.nn.MaxPool2d(2)
 // CHECK-EMPTY:
 // CHECK-NEXT: def forward(self, x):
 // CHECK-NEXT: # conv/Conv2D
 // CHECK-NEXT: conv_Conv2D = torch.permute(x, [0, 3, 1, 2])
-// CHECK-NEXT: # conv/Conv2D
-// CHECK-NEXT: conv_Conv2D_1 = torch.convolution(conv_Conv2D, self.conv_kernel, self.conv_bias, [1, 1], [1, 1], [1, 1], False, [0, 0], 1)
+// CHECK-NEXT: conv_Conv2D_1 = self.conv(conv_Conv2D)
 // CHECK-NEXT: # conv/Relu
-// CHECK-NEXT: conv_Relu = torch.relu(conv_Conv2D_1)
-// CHECK-NEXT: pool = torch.max_pool2d(conv_Relu, [2, 2], [2, 2], [0, 0], [1, 1], False)
+// CHECK-NEXT: conv = torch.relu(conv_Conv2D_1)
+// CHECK-NEXT: pool = self.pool(conv)
 // CHECK-NEXT: add = pool + (torch.tensor(1.0, dtype=torch.float32))
 // CHECK-NEXT: [[OUT:[a-z_0-9]+]] = torch.permute(add, [0, 2, 3, 1])
 // CHECK-NEXT: return [[OUT]]
 
-// ST: "conv_bias":{"data_offsets":[216,228],"dtype":"F32","shape":[3]},"conv_kernel":{"data_offsets":[0,216],"dtype":"F32","shape":[3,2,3,3]}
+// ST: "conv.bias":{"data_offsets":[216,228],"dtype":"F32","shape":[3]},"conv.weight":{"data_offsets":[0,216],"dtype":"F32","shape":[3,2,3,3]}
 // STDIN: The PyTorch form of <stdin>, written by amanda-opt --emit=pytorch.

@@ -1,19 +1,20 @@
 // --emit=pytorch on torch-mlir text: the function's arguments and results are forward's, each
 // op one statement in order, named after its loc("...") (the graph node; the name kept as a
 // comment when it is not an identifier) or the word its value was written with (%diff), weights as parameters named after their nodes, or
-// after the op and argument that use them first. weights.safetensors holds them.
-// RUN: rm -rf %t && %amanda_opt %s --emit=pytorch -o %t
+// after the op and argument that use them first. weights.safetensors holds them. These are the
+// names of the functional form (--pytorch-modules=false); layers.mlir has the modules' names.
+// RUN: rm -rf %t && %amanda_opt %s --emit=pytorch --pytorch-modules=false -o %t
 // RUN: FileCheck %s < %t/model.py
 // The text is Python (its syntax, checked without torch):
 // RUN: %python -c "import ast, sys; ast.parse(open(sys.argv[1]).read())" %t/model.py
 // RUN: FileCheck %s --check-prefix=ST < %t/weights.safetensors
 // Floating-point weights are trainable parameters by default; --pytorch-trainable=false
 // freezes them (the integer weights are buffers either way):
-// RUN: rm -rf %t.frozen && %amanda_opt %s --emit=pytorch --pytorch-trainable=false -o %t.frozen
+// RUN: rm -rf %t.frozen && %amanda_opt %s --emit=pytorch --pytorch-modules=false --pytorch-trainable=false -o %t.frozen
 // RUN: FileCheck %s --check-prefix=FROZEN < %t.frozen/model.py
-// RUN: not %amanda_opt %s --emit=pytorch --pytorch-trainable=maybe -o %t.bad 2>&1 | FileCheck %s --check-prefix=BADFLAG
+// RUN: not %amanda_opt %s --emit=pytorch --pytorch-modules=false --pytorch-trainable=maybe -o %t.bad 2>&1 | FileCheck %s --check-prefix=BADFLAG
 // Into an existing directory: both files replaced, other files left alone.
-// RUN: echo old > %t/model.py && touch %t/notes.txt && %amanda_opt %s --emit=pytorch -o %t
+// RUN: echo old > %t/model.py && touch %t/notes.txt && %amanda_opt %s --emit=pytorch --pytorch-modules=false -o %t
 // RUN: FileCheck %s < %t/model.py
 // RUN: ls %t/notes.txt
 

@@ -9,8 +9,10 @@
 
 pub mod classify;
 mod control;
+pub mod layers;
 pub mod names;
 pub mod render;
+pub mod scopes;
 pub mod spelling;
 pub mod weights;
 
@@ -41,7 +43,7 @@ pub fn write(modules: &[&Module], opts: &Options) -> Result<(), OutputError> {
     let [single] = modules else {
         return Err(failed("--emit=pytorch writes one model: not with --split-input-file".to_string()));
     };
-    let program = render::render(single, &opts.input, opts.pytorch_trainable).map_err(|e| failed(located(e, &opts.input)))?;
+    let program = render::render(single, &opts.input, opts.pytorch_trainable, opts.pytorch_modules).map_err(|e| failed(located(e, &opts.input)))?;
     let weights = weights::safetensors(&program.weights);
     write_dir(Path::new(&opts.output), &[("weights.safetensors", &weights), ("model.py", program.model_py.as_bytes())])
 }

@@ -25,15 +25,18 @@ use crate::ir::{AttrId, Module, OpId, ValueId};
 use crate::namespace::OpSchema;
 use crate::printer::torch::inherent;
 
+use super::layers::Layers;
+use super::scopes::Scopes;
 use super::classify::{aten_parts, classify_all, find_func, func_block, literal_value, Kind, RenderError};
 use super::names::{is_numbered_arg, is_numeric, sanitize, Names, LOCAL_RESERVED, MODULE_RESERVED};
 use super::spelling::{constant, plain, SCALAR_TYPES};
-use super::weights::{shape_tuple, Literal, Weight, INLINE_LIMIT};
+use super::weights::{shape_tuple, Elem, Literal, Weight, INLINE_LIMIT};
 
 const MODEL_TEMPLATE: &str = include_str!("model.py.tmpl");
 const PARAMETER_TEMPLATE: &str = include_str!("parameter.py.tmpl");
 const BUFFER_TEMPLATE: &str = include_str!("buffer.py.tmpl");
 const CONSTANT_TEMPLATE: &str = include_str!("constant.py.tmpl");
+const LAYER_TEMPLATE: &str = include_str!("layer.py.tmpl");
 
 /// What `--emit=pytorch` writes.
 pub struct Program {
@@ -42,15 +45,31 @@ pub struct Program {
 }
 
 /// Renders the torch function of `m` (`source`: the input's name, for the docstring);
-/// `trainable`: floating-point weights are parameters with `requires_grad=True`.
-pub fn render(m: &Module, source: &str, trainable: bool) -> Result<Program, RenderError> {
+/// `trainable`: floating-point weights are parameters with `requires_grad=True`; `modules`:
+/// the ops of a layer are a `torch.nn` module ([`super::layers`]).
+pub fn render(m: &Module, source: &str, trainable: bool, modules: bool) -> Result<Program, RenderError> {
     let func = find_func(m)?;
     let func_name = inherent(m, func, "sym_name").and_then(|a| m.ctx.string_value(a)).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_else(|| "main".to_string());
     let block = func_block(m, func)?;
     let kinds = classify_all(m, block)?;
+    let (layers, scopes) = if modules {
+        let order = ops_in_order(m, block);
+        let layers = super::layers::find(m, &kinds, &order);
+        let statements: Vec<(OpId, String)> = order
+            .iter()
+            .filter(|op| matches!(kinds.get(op), Some(Kind::Call(_))) && !layers.absorbed.contains_key(op))
+            .filter_map(|&op| Some((op, graph_name(m, op)?)))
+            .collect();
+        (layers, Scopes::new(&statements))
+    } else {
+        (Layers::default(), Scopes::new(&[]))
+    };
     let mut r = Renderer {
         m,
         kinds,
+        layers,
+        scopes,
+        last_comment: None,
         exprs: HashMap::new(),
         locals: Names::new(LOCAL_RESERVED),
         attrs: Names::new(MODULE_RESERVED),
@@ -121,9 +140,23 @@ fn docstring_text(text: &str) -> String {
     text.replace('\\', "\\\\").replace("\"\"\"", "\\\"\"\"")
 }
 
+/// The ops of `block` in order, those of nested regions (`prim.If`/`Loop`) after their op.
+fn ops_in_order(m: &Module, block: crate::ir::BlockId) -> Vec<OpId> {
+    let mut out = Vec::new();
+    for op in m.body.block_ops(block) {
+        out.push(op);
+        for &r in &m.body.op(op).regions {
+            for &b in &m.body.region(r).blocks {
+                out.extend(ops_in_order(m, b));
+            }
+        }
+    }
+    out
+}
+
 /// The graph name of `op`: its `loc("name")` (the first name of a fused or call-site
 /// location), else its node name attribute.
-fn graph_name(m: &Module, op: OpId) -> Option<String> {
+pub(super) fn graph_name(m: &Module, op: OpId) -> Option<String> {
     loc_name(m, m.body.op(op).loc).or_else(|| m.node_name(op))
 }
 
@@ -154,6 +187,12 @@ fn spelled_result_name(m: &Module, op: OpId) -> Option<String> {
 pub(super) struct Renderer<'m> {
     pub(super) m: &'m Module,
     pub(super) kinds: HashMap<OpId, Kind>,
+    /// The ops written as `torch.nn` modules, and the literals and ops those take over.
+    pub(super) layers: Layers,
+    /// Short names for modules and statements (with modules only).
+    pub(super) scopes: Scopes,
+    /// The graph name of the last statement's op (its comment is not repeated).
+    pub(super) last_comment: Option<String>,
     /// The Python expression of each value rendered so far.
     pub(super) exprs: HashMap<ValueId, String>,
     pub(super) locals: Names,
@@ -213,6 +252,13 @@ impl Renderer<'_> {
                     self.exprs.insert(*v, n);
                 }
             }
+            Kind::Literal if self.layers.owned.contains(&op) => {}
+            Kind::Call(_) if self.layers.absorbed.contains_key(&op) => {
+                let anchor = self.layers.absorbed[&op];
+                let e = self.expr(m.body.results(anchor)[0]);
+                self.exprs.insert(results[0], e);
+            }
+            Kind::Call(_) if self.layers.by_op.contains_key(&op) => self.layer_call(op)?,
             Kind::Literal => {
                 let lit = literal_value(m, op)
                     .and_then(|v| Literal::decode(&m.ctx, v))
@@ -246,9 +292,7 @@ impl Renderer<'_> {
                 let call = self.call(op, &schema, &operands);
                 let short = aten_parts(m.op_name(op)).map(|(_, o, _)| o).unwrap_or("v");
                 let names = self.result_names(op, short, results.len());
-                if let Some(comment) = graph_name(m, op).filter(|g| sanitize(g).as_deref() != Some(g.as_str())) {
-                    self.stmt(format!("# {comment}"));
-                }
+                self.provenance(op);
                 let lhs = if results.is_empty() {
                     String::new()
                 } else if names.len() == 1 {
@@ -279,13 +323,57 @@ impl Renderer<'_> {
         Ok(None)
     }
 
-    /// Fresh local names for the results of `op`: after its graph name, its spelled result
-    /// name, or `fallback` (the op's name).
+    /// A `torch.nn` module's declaration, its state in the weights, and its call.
+    fn layer_call(&mut self, op: OpId) -> Result<(), String> {
+        let m = self.m;
+        let layer = &self.layers.by_op[&op];
+        // After its scope, else its graph name, else its class.
+        let base = self.scopes.scope(op).map(str::to_string).or_else(|| graph_name(m, op).as_deref().and_then(sanitize)).unwrap_or_else(|| layer.name.clone());
+        let name = self.attrs.fresh(&base);
+        let frozen = if self.trainable || layer.state.is_empty() { "" } else { ".requires_grad_(False)" };
+        let values = [("name", name.as_str()), ("class", layer.class), ("args", &layer.args.join(", ")), ("frozen", frozen)];
+        self.decls.push(fill(LAYER_TEMPLATE, &values));
+        for s in &layer.state {
+            let bad = || format!("--emit=pytorch: the {} of {} is a literal whose elements do not match its type", s.field, layer.class);
+            let lit = literal_value(m, s.literal).and_then(|v| Literal::decode(&m.ctx, v)).ok_or_else(bad)?;
+            let (shape, data) = if s.transposed {
+                (lit.shape.iter().rev().copied().collect(), lit.transposed_bytes().ok_or_else(bad)?)
+            } else {
+                (lit.shape.clone(), lit.bytes())
+            };
+            self.weights.push(Weight { name: format!("{name}.{}", s.field), elem: lit.elem, shape, data });
+        }
+        if layer.class.starts_with("torch.nn.BatchNorm") {
+            // Part of BatchNorm's state_dict: the count of batches trained on.
+            self.weights.push(Weight { name: format!("{name}.num_batches_tracked"), elem: Elem::I64, shape: Vec::new(), data: 0i64.to_le_bytes().to_vec().into() });
+        }
+        let input = self.expr(layer.input);
+        let statement = self.scopes.statement(op, &layer.name).unwrap_or_else(|| name.clone());
+        self.provenance(op);
+        let local = self.locals.fresh(&statement);
+        self.stmt(format!("{local} = self.{name}({input})"));
+        self.exprs.insert(m.body.results(op)[0], local);
+        Ok(())
+    }
+
+    /// `# name`: the graph name of `op` above its statement, unless it is a Python name or
+    /// the previous statement's op has the same graph name (one comment for a node's ops).
+    fn provenance(&mut self, op: OpId) {
+        let g = graph_name(self.m, op);
+        if let Some(g) = g.as_deref().filter(|&g| sanitize(g).as_deref() != Some(g) && self.last_comment.as_deref() != Some(g)) {
+            self.stmt(format!("# {g}"));
+        }
+        self.last_comment = g;
+    }
+
+    /// Fresh local names for the results of `op`: after its short scope ([`Scopes`]), its
+    /// graph name, its spelled result name, or `fallback` (the op's name).
     pub(super) fn result_names(&mut self, op: OpId, fallback: &str, n: usize) -> Vec<String> {
         let m = self.m;
-        let base = graph_name(m, op)
-            .as_deref()
-            .and_then(sanitize)
+        let base = self
+            .scopes
+            .statement(op, fallback)
+            .or_else(|| graph_name(m, op).as_deref().and_then(sanitize))
             .or_else(|| spelled_result_name(m, op).as_deref().and_then(sanitize))
             .or_else(|| sanitize(fallback))
             .unwrap_or_else(|| "v".to_string());

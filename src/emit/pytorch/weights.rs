@@ -179,6 +179,24 @@ impl Literal {
         num_elements(&self.shape).max(0) as usize
     }
 
+    /// The elements of a matrix `[r, c]` as the bytes of its transpose `[c, r]`.
+    pub fn transposed_bytes(&self) -> Option<Bytes> {
+        let &[rows, cols] = self.shape.as_slice() else { return None };
+        let (rows, cols, size) = (rows as usize, cols as usize, self.elem.size());
+        let bytes = self.bytes();
+        if bytes.len() != rows * cols * size {
+            return None;
+        }
+        let mut out = vec![0u8; bytes.len()];
+        for r in 0..rows {
+            for c in 0..cols {
+                let (from, to) = ((r * cols + c) * size, (c * rows + r) * size);
+                out[to..to + size].copy_from_slice(&bytes[from..from + size]);
+            }
+        }
+        Some(out.into())
+    }
+
     /// The elements as little-endian bytes in row-major order.
     pub fn bytes(&self) -> Bytes {
         if let Some(raw) = &self.raw {
@@ -346,6 +364,15 @@ mod tests {
         assert_eq!(header["a"]["dtype"], "I64");
         assert_eq!(header["a"]["shape"], serde_json::json!([]));
         assert_eq!(&bytes[8 + n + 8..], &7i64.to_le_bytes());
+    }
+
+    #[test]
+    fn matrices_transpose_bytewise() {
+        let m = crate::syntax::parse_module("\"test.op\"() {v = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi16>} : () -> ()\n").expect("parses");
+        let a = m.op_attr(m.top_ops()[0], "v").unwrap();
+        let lit = Literal::decode(&m.ctx, a).unwrap();
+        let got: Vec<i16> = lit.transposed_bytes().unwrap().chunks(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
+        assert_eq!(got, [1, 4, 2, 5, 3, 6]);
     }
 
     #[test]

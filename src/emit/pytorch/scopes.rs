@@ -1,0 +1,148 @@
+//! Short names for the modules and statements of `--emit=pytorch`, from the graph node names
+//! of the ops (`resnet50_1/conv2_block1_1_relu_1/Relu`): the leading scopes every named
+//! statement shares (the model's own, `resnet50_1/`) are dropped, and a statement is named
+//! after the rest of its scope: the last statement of a scope plainly (`conv2_block1_1_relu`),
+//! the others of the same node with their op (`conv1_conv_permute`, `conv1_conv_slice`), those
+//! of the scope's other nodes with the node's own name (`dense_MatMul`). The trailing `_N`
+//! that Keras 3 adds when it enters a layer's scope again (`conv1_relu_1`) is dropped where no
+//! other scope then has the same name (`pool_1` and `pool_2` stay).
+
+use std::collections::{HashMap, HashSet};
+
+use crate::ir::OpId;
+
+/// The short scope of each statement op that has one, and where it stands in its scope.
+pub struct Scopes {
+    by_op: HashMap<OpId, Place>,
+}
+
+struct Place {
+    scope: String,
+    /// The last segment of the op's graph name (`MatMul`).
+    node: String,
+    /// The op is its scope's last statement.
+    last: bool,
+    /// The op is of the node of its scope's last statement.
+    last_node: bool,
+}
+
+impl Scopes {
+    /// `statements`: the ops that are statements of `forward`, in order, each with its graph
+    /// name.
+    pub fn new(statements: &[(OpId, String)]) -> Scopes {
+        let paths: Vec<Vec<&str>> = statements.iter().map(|(_, n)| n.split('/').collect()).collect();
+        let shared = shared_prefix(&paths);
+        // (op, scope, node name)
+        let scoped: Vec<(OpId, String, &str)> = statements
+            .iter()
+            .zip(&paths)
+            .filter(|(_, p)| p.len() > shared + 1)
+            .map(|((op, name), p)| (*op, p[shared..p.len() - 1].join("/"), name.as_str()))
+            .collect();
+        // A scope that is also the name of an unscoped node (`loop` and `loop/add`) is not a
+        // statement's whole name.
+        let taken: HashSet<String> = statements.iter().zip(&paths).filter(|(_, p)| p.len() <= shared + 1).filter_map(|((_, n), _)| super::names::sanitize(n)).collect();
+        let distinct: HashSet<&str> = scoped.iter().map(|(_, s, _)| s.as_str()).collect();
+        let renamed = drop_reentry_suffixes(&distinct);
+        let mut last: HashMap<&str, (OpId, &str)> = HashMap::new();
+        for (op, s, name) in &scoped {
+            last.insert(s.as_str(), (*op, name));
+        }
+        let by_op = scoped
+            .iter()
+            .filter_map(|(op, s, name)| {
+                let scope = super::names::sanitize(renamed.get(s.as_str()).map(String::as_str).unwrap_or(s))?;
+                let node = name.rsplit('/').next().unwrap_or(name).to_string();
+                let (last_op, last_name) = last[s.as_str()];
+                let free = !taken.contains(&scope);
+                Some((*op, Place { last: free && last_op == *op, last_node: free && last_name == *name, scope, node }))
+            })
+            .collect();
+        Scopes { by_op }
+    }
+
+    /// The short scope of `op`.
+    pub fn scope(&self, op: OpId) -> Option<&str> {
+        self.by_op.get(&op).map(|p| p.scope.as_str())
+    }
+
+    /// The name of `op`'s statement: its scope when it is the scope's last statement, the
+    /// scope and `what` (the op's short name) for the other statements of that node, else the
+    /// scope and the node's own name.
+    pub fn statement(&self, op: OpId, what: &str) -> Option<String> {
+        let p = self.by_op.get(&op)?;
+        Some(match (p.last, p.last_node) {
+            (true, _) => p.scope.clone(),
+            (false, true) => format!("{}_{what}", p.scope),
+            (false, false) => super::names::sanitize(&format!("{}_{}", p.scope, p.node)).unwrap_or_else(|| p.scope.clone()),
+        })
+    }
+}
+
+/// How many leading path segments every path of more than one segment shares, leaving each
+/// at least a scope and a name.
+fn shared_prefix(paths: &[Vec<&str>]) -> usize {
+    let mut long = paths.iter().filter(|p| p.len() > 1);
+    let Some(first) = long.next() else { return 0 };
+    let mut n = first.len() - 1;
+    for p in long {
+        n = n.min(p.len() - 1);
+        n = first.iter().zip(p.iter()).take(n).take_while(|(a, b)| a == b).count();
+    }
+    // The scope itself is kept: `a/b/Op` and `a/c/Op` share `a`, never `a/b`.
+    let deepest = paths.iter().filter(|p| p.len() > 1).map(|p| p.len() - 1).min().unwrap_or(0);
+    n.min(deepest.saturating_sub(1))
+}
+
+/// Scope → its name without the Keras re-entry suffix, for the scopes whose last segment ends
+/// in `_N` when no other scope has, or would get, that name.
+fn drop_reentry_suffixes(scopes: &HashSet<&str>) -> HashMap<String, String> {
+    let trimmed = |s: &str| -> Option<String> {
+        let (head, tail) = s.rsplit_once('_')?;
+        let last = head.rsplit('/').next().unwrap_or(head);
+        (!last.is_empty() && !tail.is_empty() && tail.chars().all(|c| c.is_ascii_digit())).then(|| head.to_string())
+    };
+    let mut claims: HashMap<String, usize> = HashMap::new();
+    for s in scopes {
+        *claims.entry(s.to_string()).or_default() += 1;
+        if let Some(t) = trimmed(s) {
+            *claims.entry(t).or_default() += 1;
+        }
+    }
+    scopes.iter().filter_map(|s| trimmed(s).filter(|t| claims[t] == 1).map(|t| (s.to_string(), t))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(names: &[&str]) -> Scopes {
+        let statements: Vec<(OpId, String)> = names.iter().enumerate().map(|(i, n)| (OpId::new(i), n.to_string())).collect();
+        Scopes::new(&statements)
+    }
+
+    #[test]
+    fn drops_the_model_scope_and_keras_suffixes() {
+        let s = named(&["resnet50_1/conv1_conv_1/convolution", "resnet50_1/conv1_conv_1/convolution", "resnet50_1/conv1_relu_1/Relu", "resnet50_1/pool_1/MaxPool", "resnet50_1/pool_2/AvgPool"]);
+        assert_eq!(s.statement(OpId::new(0), "permute").as_deref(), Some("conv1_conv_permute"));
+        assert_eq!(s.statement(OpId::new(1), "convolution").as_deref(), Some("conv1_conv"));
+        assert_eq!(s.statement(OpId::new(2), "relu").as_deref(), Some("conv1_relu"));
+        assert_eq!(s.scope(OpId::new(3)), Some("pool_1"));
+        assert_eq!(s.scope(OpId::new(4)), Some("pool_2"));
+    }
+
+    #[test]
+    fn keeps_nested_scopes_and_unscoped_names() {
+        let s = named(&["model/block1/conv/Conv2D", "model/block2/conv/Conv2D", "Identity"]);
+        assert_eq!(s.scope(OpId::new(0)), Some("block1_conv"));
+        assert_eq!(s.scope(OpId::new(1)), Some("block2_conv"));
+        assert_eq!(s.scope(OpId::new(2)), None);
+        // `loop` names a node: the statements of scope loop/ keep their node's name.
+        let s = named(&["loop", "loop/add", "loop/less"]);
+        assert_eq!(s.statement(OpId::new(2), "lt").as_deref(), Some("loop_less"));
+        // One scope: it is kept, not taken for the model's.
+        let s = named(&["dense/MatMul", "dense/BiasAdd"]);
+        assert_eq!(s.statement(OpId::new(0), "mm").as_deref(), Some("dense_MatMul"));
+        assert_eq!(s.statement(OpId::new(1), "add").as_deref(), Some("dense"));
+    }
+}
