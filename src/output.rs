@@ -77,9 +77,8 @@ pub fn write_output(path: &str, produce: impl FnOnce(&mut dyn Write) -> io::Resu
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let (tmp_path, file) = create_temp(&dir, &target)
+    let (guard, file) = create_temp(&dir, &target)
         .map_err(|e| OutputError::Failed(format!("cannot create a temporary file in '{}': {}", dir.display(), e)))?;
-    let guard = TempGuard::new(tmp_path);
     let mut out = io::BufWriter::new(file);
     produce(&mut out).and_then(|_| out.flush()).map_err(shown)?;
     let file = out.into_inner().map_err(|e| shown(e.into_error()))?;
@@ -167,16 +166,27 @@ fn resolve_symlinks(path: &Path) -> PathBuf {
 }
 
 /// Creates `.NAME.amanda-opt-PID-N.tmp` in `dir`, mode 0666 less the umask.
-fn create_temp(dir: &Path, target: &Path) -> io::Result<(PathBuf, File)> {
+fn create_temp(dir: &Path, target: &Path) -> io::Result<(TempGuard, File)> {
     let base = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "output".into());
     let pid = std::process::id();
     let mut last = None;
+    install_signal_handlers();
     for n in 0..100 {
         let candidate = dir.join(format!(".{}.amanda-opt-{}-{}.tmp", base, pid, n));
-        match OpenOptions::new().write(true).create_new(true).mode(0o666).open(&candidate) {
-            Ok(f) => return Ok((candidate, f)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
-            Err(e) => return Err(e),
+        // The name is registered before the file exists, so that no signal finds the file
+        // created and not yet known (a signal in between unlinks a name not yet created, or
+        // a stale temporary file of a process that had this pid: both harmless).
+        let guard = TempGuard::new(candidate);
+        match OpenOptions::new().write(true).create_new(true).mode(0o666).open(guard.path()) {
+            Ok(f) => return Ok((guard, f)),
+            Err(e) => {
+                // Not ours: forget the name without removing the file.
+                guard.forget();
+                if e.kind() != io::ErrorKind::AlreadyExists {
+                    return Err(e);
+                }
+                last = Some(e);
+            }
         }
     }
     Err(last.unwrap_or_else(|| io::Error::other("no free temporary name")))
@@ -202,7 +212,6 @@ struct TempGuard {
 
 impl TempGuard {
     fn new(path: PathBuf) -> Self {
-        install_signal_handlers();
         if let Ok(c) = CString::new(path.as_os_str().as_bytes()) {
             let old = TEMP_PATH.swap(c.into_raw(), Ordering::SeqCst);
             free_c(old);
@@ -217,9 +226,14 @@ impl TempGuard {
     /// Renames the temporary file over `target`.
     fn persist(self, target: &Path) -> io::Result<()> {
         std::fs::rename(&self.path, target)?;
+        self.forget();
+        Ok(())
+    }
+
+    /// Unregisters the name and leaves the file (if any) alone.
+    fn forget(self) {
         free_c(TEMP_PATH.swap(std::ptr::null_mut(), Ordering::SeqCst));
         std::mem::forget(self);
-        Ok(())
     }
 }
 
