@@ -1,11 +1,15 @@
 //! Short names for the modules and statements of `--emit=pytorch`, from the graph node names
 //! of the ops (`resnet50_1/conv2_block1_1_relu_1/Relu`): the leading scopes every named
-//! statement shares (the model's own, `resnet50_1/`) are dropped, and a statement is named
+//! statement shares (the model's own, `resnet50_1/`) are dropped (a node left without a scope
+//! is named after the rest of its name: `functional_1/Add_3` → `Add_3`), and a statement is named
 //! after the rest of its scope: the last statement of a scope plainly (`conv2_block1_1_relu`),
 //! the others of the same node with their op (`conv1_conv_permute`, `conv1_conv_slice`), those
 //! of the scope's other nodes with the node's own name (`dense_MatMul`). The trailing `_N`
-//! that Keras 3 adds when it enters a layer's scope again (`conv1_relu_1`) is dropped where no
-//! other scope then has the same name (`pool_1` and `pool_2` stay).
+//! that Keras 3 adds when it enters a layer's scope again is dropped: from every top scope
+//! when every top scope has one and the names stay distinct (Keras's layer names come back:
+//! `dense_1` → `dense`, `dense_1_2` → `dense_1`), and from the last segment of a scope where
+//! no other scope then has the same name (`conv1_relu_1` → `conv1_relu`, `mha/query_1` →
+//! `mha/query`; `pool_1` and `pool_2` stay).
 
 use std::collections::{HashMap, HashSet};
 
@@ -14,6 +18,9 @@ use crate::ir::OpId;
 /// The short scope of each statement op that has one, and where it stands in its scope.
 pub struct Scopes {
     by_op: HashMap<OpId, Place>,
+    /// The statements left without a scope once the shared prefix is dropped: the rest of
+    /// their name, when a prefix was dropped.
+    unscoped: HashMap<OpId, String>,
 }
 
 struct Place {
@@ -33,15 +40,33 @@ impl Scopes {
         let paths: Vec<Vec<&str>> = statements.iter().map(|(_, n)| n.split('/').collect()).collect();
         let shared = shared_prefix(&paths);
         // (op, scope, node name)
+        let top = strip_top_suffixes(paths.iter().filter(|p| p.len() > shared + 1).map(|p| p[shared]));
         let scoped: Vec<(OpId, String, &str)> = statements
             .iter()
             .zip(&paths)
             .filter(|(_, p)| p.len() > shared + 1)
-            .map(|((op, name), p)| (*op, p[shared..p.len() - 1].join("/"), name.as_str()))
+            .map(|((op, name), p)| {
+                let mut segs: Vec<&str> = p[shared..p.len() - 1].to_vec();
+                if let Some(t) = top.get(segs[0]) {
+                    segs[0] = t;
+                }
+                (*op, segs.join("/"), name.as_str())
+            })
+            .collect();
+        let unscoped: HashMap<OpId, String> = statements
+            .iter()
+            .zip(&paths)
+            .filter(|(_, p)| shared > 0 && p.len() == shared + 1)
+            .filter_map(|((op, _), p)| Some((*op, super::names::sanitize(p[shared])?)))
             .collect();
         // A scope that is also the name of an unscoped node (`loop` and `loop/add`) is not a
         // statement's whole name.
-        let taken: HashSet<String> = statements.iter().zip(&paths).filter(|(_, p)| p.len() <= shared + 1).filter_map(|((_, n), _)| super::names::sanitize(n)).collect();
+        let taken: HashSet<String> = statements
+            .iter()
+            .zip(&paths)
+            .filter(|(_, p)| p.len() <= shared + 1)
+            .filter_map(|((op, n), _)| unscoped.get(op).cloned().or_else(|| super::names::sanitize(n)))
+            .collect();
         let distinct: HashSet<&str> = scoped.iter().map(|(_, s, _)| s.as_str()).collect();
         let renamed = drop_reentry_suffixes(&distinct);
         let mut last: HashMap<&str, (OpId, &str)> = HashMap::new();
@@ -58,19 +83,19 @@ impl Scopes {
                 Some((*op, Place { last: free && last_op == *op, last_node: free && last_name == *name, scope, node }))
             })
             .collect();
-        Scopes { by_op }
+        Scopes { by_op, unscoped }
     }
 
-    /// The short scope of `op`.
+    /// The short scope of `op`, else the rest of its name after the dropped prefix.
     pub fn scope(&self, op: OpId) -> Option<&str> {
-        self.by_op.get(&op).map(|p| p.scope.as_str())
+        self.by_op.get(&op).map(|p| p.scope.as_str()).or_else(|| self.unscoped.get(&op).map(String::as_str))
     }
 
     /// The name of `op`'s statement: its scope when it is the scope's last statement, the
     /// scope and `what` (the op's short name) for the other statements of that node, else the
     /// scope and the node's own name.
     pub fn statement(&self, op: OpId, what: &str) -> Option<String> {
-        let p = self.by_op.get(&op)?;
+        let Some(p) = self.by_op.get(&op) else { return self.unscoped.get(&op).cloned() };
         Some(match (p.last, p.last_node) {
             (true, _) => p.scope.clone(),
             (false, true) => format!("{}_{what}", p.scope),
@@ -89,18 +114,42 @@ fn shared_prefix(paths: &[Vec<&str>]) -> usize {
         n = n.min(p.len() - 1);
         n = first.iter().zip(p.iter()).take(n).take_while(|(a, b)| a == b).count();
     }
-    // The scope itself is kept: `a/b/Op` and `a/c/Op` share `a`, never `a/b`.
-    let deepest = paths.iter().filter(|p| p.len() > 1).map(|p| p.len() - 1).min().unwrap_or(0);
-    n.min(deepest.saturating_sub(1))
+    // Some scope is kept: `dense/MatMul` and `dense/BiasAdd` share `dense`, which stays.
+    while n > 0 && !paths.iter().any(|p| p.len() > n + 1) {
+        n -= 1;
+    }
+    n
+}
+
+/// `name` without a trailing `_N`.
+fn without_suffix(name: &str) -> Option<&str> {
+    let (head, tail) = name.rsplit_once('_')?;
+    (!head.is_empty() && !tail.is_empty() && tail.chars().all(|c| c.is_ascii_digit())).then_some(head)
+}
+
+/// Top scope → its name without the suffix, when every top scope has one and the names stay
+/// distinct; else empty.
+fn strip_top_suffixes<'a>(tops: impl Iterator<Item = &'a str>) -> HashMap<&'a str, &'a str> {
+    let distinct: HashSet<&str> = tops.collect();
+    let mut out = HashMap::new();
+    let mut seen = HashSet::new();
+    for &t in &distinct {
+        match without_suffix(t) {
+            Some(s) if seen.insert(s) => {
+                out.insert(t, s);
+            }
+            _ => return HashMap::new(),
+        }
+    }
+    out
 }
 
 /// Scope → its name without the Keras re-entry suffix, for the scopes whose last segment ends
 /// in `_N` when no other scope has, or would get, that name.
 fn drop_reentry_suffixes(scopes: &HashSet<&str>) -> HashMap<String, String> {
     let trimmed = |s: &str| -> Option<String> {
-        let (head, tail) = s.rsplit_once('_')?;
-        let last = head.rsplit('/').next().unwrap_or(head);
-        (!last.is_empty() && !tail.is_empty() && tail.chars().all(|c| c.is_ascii_digit())).then(|| head.to_string())
+        let head = without_suffix(s)?;
+        (!head.ends_with('/')).then(|| head.to_string())
     };
     let mut claims: HashMap<String, usize> = HashMap::new();
     for s in scopes {
@@ -129,6 +178,15 @@ mod tests {
         assert_eq!(s.statement(OpId::new(2), "relu").as_deref(), Some("conv1_relu"));
         assert_eq!(s.scope(OpId::new(3)), Some("pool_1"));
         assert_eq!(s.scope(OpId::new(4)), Some("pool_2"));
+    }
+
+    #[test]
+    fn gives_back_keras_layer_names() {
+        let s = named(&["functional_1/dense_1/MatMul", "functional_1/dense_1_2/MatMul", "functional_1/mha_1/query_1/MatMul", "functional_1/Add_1"]);
+        assert_eq!(s.scope(OpId::new(0)), Some("dense"));
+        assert_eq!(s.scope(OpId::new(1)), Some("dense_1"));
+        assert_eq!(s.scope(OpId::new(2)), Some("mha_query"));
+        assert_eq!(s.statement(OpId::new(3), "add").as_deref(), Some("Add_1"));
     }
 
     #[test]
