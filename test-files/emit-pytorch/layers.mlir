@@ -63,7 +63,7 @@ func.func @main(%x: !torch.vtensor<[1,3,8,8],f32>, %h: !torch.vtensor<[2,3],f32>
 // CHECK-NEXT:     self.up = torch.nn.ConvTranspose2d(4, 2, kernel_size=2, stride=2, bias=False)
 // CHECK-NEXT:     self.dense = torch.nn.Linear(3, 2)
 // CHECK-NEXT:     self.emb = torch.nn.Embedding(10, 4)
-// CHECK-NEXT:     self.model_1_shared_kernel = torch.nn.Parameter(torch.empty((4, 3, 1, 1), dtype=torch.float32), requires_grad=True)
+// CHECK-NEXT:     self.shared_kernel = torch.nn.Parameter(torch.empty((4, 3, 1, 1), dtype=torch.float32), requires_grad=True)
 // CHECK-EMPTY:
 // CHECK-NEXT: def forward(self, x, h, ids):
 // CHECK-NEXT:     # model_1/conv1_1/convolution
@@ -81,9 +81,9 @@ func.func @main(%x: !torch.vtensor<[1,3,8,8],f32>, %h: !torch.vtensor<[2,3],f32>
 // CHECK-NEXT:     # model_1/emb_1/embedding_lookup
 // CHECK-NEXT:     emb = self.emb(ids)
 // CHECK-NEXT:     # model_1/tower_a/conv
-// CHECK-NEXT:     tower_a = torch.convolution(x, self.model_1_shared_kernel, None, [2, 2], [0, 0], [1, 1], False, [0, 0], 1)
+// CHECK-NEXT:     tower_a = torch.convolution(x, self.shared_kernel, None, [2, 2], [0, 0], [1, 1], False, [0, 0], 1)
 // CHECK-NEXT:     # model_1/tower_b/conv
-// CHECK-NEXT:     tower_b = torch.convolution(x, self.model_1_shared_kernel, None, [2, 2], [0, 0], [1, 1], False, [0, 0], 1)
+// CHECK-NEXT:     tower_b = torch.convolution(x, self.shared_kernel, None, [2, 2], [0, 0], [1, 1], False, [0, 0], 1)
 // CHECK-NEXT:     towers = tower_a + tower_b
 // CHECK-NEXT:     return (up, pool_2, dense, emb, towers)
 

@@ -380,11 +380,14 @@ impl Renderer<'_> {
         (0..n).map(|_| self.locals.fresh(&base)).collect()
     }
 
-    /// The attribute name of a weight: its graph name, else the op and argument of its first
-    /// use (`convolution_weight`), else `weight`.
+    /// The attribute name of a weight: its graph name (shortened as the statements' are,
+    /// [`Scopes::shorten`]), else the op and argument of its first use
+    /// (`convolution_weight`), else `weight`.
     fn weight_name(&mut self, op: OpId, v: ValueId) -> String {
         let m = self.m;
-        let base = graph_name(m, op).as_deref().and_then(sanitize).or_else(|| spelled_result_name(m, op).as_deref().and_then(sanitize)).or_else(|| {
+        let graph = graph_name(m, op);
+        let short = graph.as_deref().and_then(|g| self.scopes.shorten(g));
+        let base = short.or_else(|| graph.as_deref().and_then(sanitize)).or_else(|| spelled_result_name(m, op).as_deref().and_then(sanitize)).or_else(|| {
             let u = m.body.uses(v).min_by_key(|u| u.op.index())?;
             let user = match &self.kinds.get(&u.op)? {
                 Kind::Call(s) => s.clone(),

@@ -21,6 +21,9 @@ pub struct Scopes {
     /// The statements left without a scope once the shared prefix is dropped: the rest of
     /// their name, when a prefix was dropped.
     unscoped: HashMap<OpId, String>,
+    /// The dropped prefix (`resnet50_1/`), and the top scopes without their Keras suffix.
+    prefix: Vec<String>,
+    top: HashMap<String, String>,
 }
 
 struct Place {
@@ -83,7 +86,24 @@ impl Scopes {
                 Some((*op, Place { last: free && last_op == *op, last_node: free && last_name == *name, scope, node }))
             })
             .collect();
-        Scopes { by_op, unscoped }
+        let prefix = paths.iter().find(|p| p.len() > shared).map(|p| p[..shared].iter().map(|s| s.to_string()).collect()).unwrap_or_default();
+        let top = top.into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Scopes { by_op, unscoped, prefix, top }
+    }
+
+    /// Another graph name (a weight's) shortened the same way: the shared prefix dropped, the
+    /// top scope without its Keras suffix (`resnet50_1/conv1_bn_1/Const` → `conv1_bn_Const`);
+    /// `None` when it does not start with the prefix.
+    pub fn shorten(&self, name: &str) -> Option<String> {
+        let mut segs: Vec<&str> = name.split('/').collect();
+        if self.prefix.is_empty() || segs.len() <= self.prefix.len() + 1 || segs.iter().zip(&self.prefix).any(|(a, b)| a != b) {
+            return None;
+        }
+        segs.drain(..self.prefix.len());
+        if let Some(t) = self.top.get(segs[0]) {
+            segs[0] = t;
+        }
+        super::names::sanitize(&segs.join("/"))
     }
 
     /// The short scope of `op`, else the rest of its name after the dropped prefix.
@@ -187,6 +207,8 @@ mod tests {
         assert_eq!(s.scope(OpId::new(1)), Some("dense_1"));
         assert_eq!(s.scope(OpId::new(2)), Some("mha_query"));
         assert_eq!(s.statement(OpId::new(3), "add").as_deref(), Some("Add_1"));
+        assert_eq!(s.shorten("functional_1/dense_1_2/bias").as_deref(), Some("dense_1_bias"));
+        assert_eq!(s.shorten("other/dense_1/bias"), None);
     }
 
     #[test]
