@@ -67,7 +67,6 @@ pub struct Layers {
 pub fn find(m: &Module, kinds: &HashMap<OpId, Kind>, ops: &[OpId]) -> Layers {
     let cx = Cx { m, kinds };
     let mut found: Vec<(OpId, Layer)> = Vec::new();
-    let mut claimed: HashSet<OpId> = HashSet::new();
     for &op in ops {
         let Some(Kind::Call(schema)) = kinds.get(&op) else { continue };
         let layer = match schema.name.as_str() {
@@ -80,10 +79,6 @@ pub fn find(m: &Module, kinds: &HashMap<OpId, Kind>, ops: &[OpId]) -> Layers {
             _ => None,
         };
         let Some(layer) = layer else { continue };
-        if layer.absorbed.iter().any(|a| claimed.contains(a)) {
-            continue;
-        }
-        claimed.extend(layer.absorbed.iter().copied());
         found.push((op, layer));
     }
     let mut layers = Layers::default();
@@ -180,8 +175,7 @@ impl Cx<'_> {
         }
         // ConvNd's weight is [out, in/groups, k...]; ConvTransposeNd's is [in, out/groups, k...].
         let (inputs, outputs) = if transposed { (weight.shape[0], weight.shape[1] * groups) } else { (weight.shape[1] * groups, weight.shape[0]) };
-        let out_dim = if transposed { weight.shape[1] * groups } else { weight.shape[0] };
-        if bias.as_ref().is_some_and(|b| b.shape != [out_dim] || b.elem != weight.elem) {
+        if bias.as_ref().is_some_and(|b| b.shape != [outputs] || b.elem != weight.elem) {
             return None;
         }
         let mut args = vec![inputs.to_string(), outputs.to_string(), format!("kernel_size={}", int_or_tuple(&weight.shape[2..]))];
