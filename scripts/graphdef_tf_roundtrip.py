@@ -5,7 +5,7 @@ Builds a few graphs with tf.compat.v1 and tf.function (dense layer, convolution,
 loop with Switch/Merge/NextIteration, tf.cond and tf.while_loop inside a tf.function with its
 function library, resource variables, string and bool constants, a Keras LSTM, a Keras
 transformer encoder block and a Keras CNN with its weights as resource variables), plus the
-numeric tier's 33 frozen models (scripts/numeric/models.py: CNNs, batch norm, Keras CNN,
+numeric tier's frozen models (scripts/numeric/models.py: CNNs, batch norm, Keras CNN,
 LSTM/GRU, transformer, TF2 control flow); serialises each with SerializeToString (binary .pb)
 and as text (.pbtxt), runs `amanda-opt X --emit=graphdef`, and also takes the .pb through the
 printed text as users do (`--print-debuginfo`, canonical and generic: printed, read back and

@@ -40,9 +40,9 @@ TOLERANCE = 1e-4
 KNOWN = {}
 
 
-def convert(amanda, pb, feeds, fetches, out_dir):
-    """Runs amanda-opt; the error text, or None."""
-    option = "convert-tf-to-torch{feeds=%s fetches=%s}" % (",".join(feeds), ",".join(fetches))
+def convert(amanda, pb, feeds, fetches, out_dir, pin=None):
+    """Runs amanda-opt (`pin`: the pass's input-shapes option); the error text, or None."""
+    option = "convert-tf-to-torch{feeds=%s fetches=%s%s}" % (",".join(feeds), ",".join(fetches), " input-shapes=" + pin if pin else "")
     r = subprocess.run([amanda, pb, "--pass=" + option, "--emit=pytorch", "-o", out_dir], capture_output=True, text=True)
     return (r.stderr.strip() or "exit %d" % r.returncode) if r.returncode else None
 
@@ -84,9 +84,9 @@ def compare(got, expected):
 seen = set()
 
 
-def check(name, amanda, pb, feeds, fetches, inputs, expected, work):
+def check(name, amanda, pb, feeds, fetches, inputs, expected, work, pin=None):
     """(passed, line, export_ok), a known failure counted as passed and shown as XFAIL."""
-    ok, line, export_ok = check_one(name, amanda, pb, feeds, fetches, inputs, expected, work)
+    ok, line, export_ok = check_one(name, amanda, pb, feeds, fetches, inputs, expected, work, pin)
     seen.add(name)
     if name in KNOWN:
         if ok:
@@ -95,11 +95,11 @@ def check(name, amanda, pb, feeds, fetches, inputs, expected, work):
     return ok, line, export_ok
 
 
-def check_one(name, amanda, pb, feeds, fetches, inputs, expected, work):
+def check_one(name, amanda, pb, feeds, fetches, inputs, expected, work, pin=None):
     import torch
     out_dir = os.path.join(work, name + "_torch")
     shutil.rmtree(out_dir, ignore_errors=True)
-    err = convert(amanda, pb, feeds, fetches, out_dir)
+    err = convert(amanda, pb, feeds, fetches, out_dir, pin)
     if err:
         return False, "FAIL %-20s convert: %s" % (name, err[-1500:]), None
     try:
@@ -192,7 +192,7 @@ def numeric_models(args, work, names):
         expected = []
         while "out:%d" % len(expected) in data:
             expected.append(data["out:%d" % len(expected)])
-        ok, line, export_ok = check(m["name"], args.amanda_opt, os.path.join(models_dir, m["name"] + ".pb"), m["feeds"], m["fetches"], inputs, expected, work)
+        ok, line, export_ok = check(m["name"], args.amanda_opt, os.path.join(models_dir, m["name"] + ".pb"), m["feeds"], m["fetches"], inputs, expected, work, m.get("pin"))
         print(line, flush=True)
         out.append((ok, export_ok))
         if ok and m["name"] in TRAIN:

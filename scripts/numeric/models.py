@@ -553,6 +553,17 @@ def keras_stacked_rnn(p):
     return keras_recurrent(p, model_layers, 5, 4)
 
 
+def keras_lstm_batch_none(p):
+    """Keras 3's LSTM as users save it: batch None, frozen the default way (the loop lowered
+    to Switch/Merge, which the converter raises back to a While), converted with input-shapes
+    pinning the batch. Its list of outputs is reserved with element shape [-1, 6] and the
+    loop's state is [?, 6] as written: the batch comes from the state the loop starts from."""
+    import keras
+
+    model = keras.Sequential([keras.Input(shape=(5, 4)), keras.layers.LSTM(6), keras.layers.Dense(3)])
+    return keras_model(p, model, [None, 5, 4])
+
+
 @functional
 def keras_lstm_masked(p):
     """Keras 3's Masking before an LSTM (the mask through Any and NotEqual, and SelectV2 in
@@ -693,7 +704,7 @@ def write_model(out_dir, name, graph_def, feeds, inputs, outputs, feed_nodes, fe
     arrays = {f"in:{feed}": a for (feed, _), a in zip(feeds, inputs)}
     arrays.update({f"out:{k}": o for k, o in enumerate(outputs)})
     np.savez(os.path.join(out_dir, name + ".npz"), **arrays)
-    return {
+    entry = {
         "name": name,
         "feeds": feed_nodes,
         "fetches": fetch_nodes,
@@ -701,6 +712,11 @@ def write_model(out_dir, name, graph_def, feeds, inputs, outputs, feed_nodes, fe
         "output_shapes": [list(o.shape) for o in outputs],
         "ops": sorted({n.op for n in graph_def.node}),
     }
+    # A feed with a dim of None (batch None, as Keras saves models) is converted with the
+    # dims of the input it is checked on pinned (the pass's input-shapes option).
+    if any(d is None for _, shape in feeds for d in shape):
+        entry["pin"] = ",".join(f"{feed}:" + "x".join(map(str, a.shape)) for (feed, _), a in zip(feeds, inputs))
+    return entry
 
 
 MODELS = {
@@ -734,6 +750,7 @@ MODELS = {
     "keras_bidirectional": keras_bidirectional,
     "keras_stacked_rnn": keras_stacked_rnn,
     "keras_lstm_masked": keras_lstm_masked,
+    "keras_lstm_batch_none": keras_lstm_batch_none,
     "tf1_while": tf1_while,
     "tf1_cond": tf1_cond,
     "tf1_nested": tf1_nested,
@@ -785,13 +802,17 @@ def node_of(tensor_name):
     return node if port in ("", "0") else f"{node}:{port}"
 
 
+# The batch of the inputs a model with batch None is checked on.
+BATCH = 2
+
+
 def build(name, builder, seed, out_dir):
     if getattr(builder, "tf1", False):
         return build_tf1(name, builder, seed, out_dir)
     p = Params(seed)
     fn, feeds = builder(p)
     frozen, graph_def = freeze(fn, feeds, getattr(builder, "functional", False))
-    inputs = [p.array(shape) for _, shape in feeds]
+    inputs = [p.array([BATCH if d is None else d for d in shape]) for _, shape in feeds]
     outputs = frozen(*[tf.constant(a) for a in inputs])
     if not isinstance(outputs, (list, tuple)):
         outputs = [outputs]

@@ -223,7 +223,7 @@ def run_models(args, work):
             check(
                 m["name"], work, inputs, expected,
                 amanda=args.amanda_opt, pb=os.path.join(args.models, m["name"] + ".pb"),
-                feeds=m["feeds"], fetches=m["fetches"],
+                feeds=m["feeds"], fetches=m["fetches"], input_shapes=m.get("pin"),
             )
         )
         print(outcomes[-1][1], flush=True)

@@ -37,6 +37,20 @@ pub fn find_value(m: &Module, block: BlockId, spec: &str) -> Option<ValueId> {
     tfg::data_results(m, op).get(port).copied()
 }
 
+/// Whether `op` is a `Const`, or an Identity-like op of one (through any number of them).
+fn is_constant_read(m: &Module, mut op: OpId) -> bool {
+    loop {
+        match tfg::op_type(m, op) {
+            "Const" => return true,
+            "Identity" | "Snapshot" => match tfg::data_operands(m, op).first().and_then(|&v| m.body.defining_op(v)) {
+                Some(def) => op = def,
+                None => return false,
+            },
+            _ => return false,
+        }
+    }
+}
+
 /// Builds a node view of `op`.
 pub fn node_of(m: &Module, op: OpId) -> TfNode {
     let op_type = tfg::op_type(m, op).to_string();
@@ -106,12 +120,19 @@ pub fn plan(m: &Module, target: OpId, block: BlockId, feeds: &[String], fetches:
         let fed: FxHashSet<ValueId> = feed_values.iter().copied().collect();
         // The first data result of every node none of whose data results is used (a
         // Placeholder nothing reads is no output either).
-        ops.iter()
-            .filter(|&&op| Some(op) != terminator && tfg::op_type(m, op) != "Placeholder")
-            .filter(|&&op| !tfg::data_results(m, op).iter().any(|&v| m.body.has_uses(v)))
-            .filter_map(|&op| tfg::data_results(m, op).first().copied())
-            .filter(|v| !fed.contains(v))
-            .collect()
+        let sinks: Vec<OpId> = ops
+            .iter()
+            .copied()
+            .filter(|&op| Some(op) != terminator && tfg::op_type(m, op) != "Placeholder")
+            .filter(|&op| !tfg::data_results(m, op).iter().any(|&v| m.body.has_uses(v)))
+            .filter(|&op| tfg::data_results(m, op).first().is_some_and(|v| !fed.contains(v)))
+            .collect();
+        // Nor is a constant nothing reads, when something else is: TensorFlow's freezer
+        // leaves a `ReadVariableOp` (an Identity of the frozen Const) of each variable that a
+        // lowered loop reads through `Enter`.
+        let computed: Vec<OpId> = sinks.iter().copied().filter(|&op| !is_constant_read(m, op)).collect();
+        let sinks = if computed.is_empty() { sinks } else { computed };
+        sinks.iter().filter_map(|&op| tfg::data_results(m, op).first().copied()).collect()
     };
     if !errors.is_empty() {
         return Err(errors);

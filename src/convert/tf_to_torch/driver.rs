@@ -320,8 +320,11 @@ pub fn convert_nodes(e: &mut TorchEmitter, order: &[super::TfNode], chosen: &[Lo
             e.defer(node.clone(), super::ops::basic::known_value);
             continue;
         }
-        // Types learnt from earlier conversions may make this node's static now.
-        crate::passes::folding::shape_inference::refine_op(e.m, node.op, SHAPE_CONSTANT_BYTES);
+        // Types learnt from earlier conversions may make this node's static now, and so may
+        // the values of its small integer operands computed here (shape arithmetic that
+        // TensorFlow's shape functions do not evaluate, such as the dims of Keras's zeros).
+        let known = known_shape_operands(e, node);
+        crate::passes::folding::shape_inference::refine_op_knowing(e.m, node.op, SHAPE_CONSTANT_BYTES, &known);
         let outs = e.lower(node, f)?;
         for (&r, c) in node.results.iter().zip(outs) {
             e.bind(r, c);
@@ -329,6 +332,12 @@ pub fn convert_nodes(e: &mut TorchEmitter, order: &[super::TfNode], chosen: &[Lo
         }
     }
     Ok(())
+}
+
+/// The values of the operands of `node` that are small integer tensors known here.
+fn known_shape_operands(e: &TorchEmitter, node: &super::TfNode) -> Vec<(crate::ir::ValueId, crate::passes::folding::tensor::Tensor)> {
+    let small_int = |v| TTy::of_type(&e.m.ctx, e.m.body.value_type(v)).is_some_and(|t| !t.dt.is_float() && t.is_static() && t.num_elements() <= 4096);
+    node.inputs.iter().filter(|&&v| small_int(v)).filter_map(|&v| Some((v, e.known(v)?))).collect()
 }
 
 /// Pins the dims `input-shapes` gives (before shape inference, which then propagates them).

@@ -425,10 +425,17 @@ fn update_signature(m: &mut Module, func: OpId) -> bool {
 /// values of its operands' producers: Const, Identity of one, Shape/Size/Rank of static
 /// shapes; constants of at most `max_bytes`). Returns whether a type changed.
 pub fn refine_op(m: &mut Module, op: OpId, max_bytes: i64) -> bool {
+    refine_op_knowing(m, op, max_bytes, &[])
+}
+
+/// [`refine_op`], also knowing the values `known` of some operands (what the caller computed
+/// of shape arithmetic: a Fill's dims packed from a StridedSlice of a Shape).
+pub fn refine_op_knowing(m: &mut Module, op: OpId, max_bytes: i64, known: &[(ValueId, Tensor)]) -> bool {
     if !can_refine_op(m, op) {
         return false;
     }
     let mut si = ShapeInference { cache: FxHashMap::default(), refined: 0, max_bytes };
+    si.cache.extend(known.iter().cloned());
     for v in tfg::data_operands(m, op) {
         let mut chain = Vec::new();
         let mut cur = m.body.defining_op(v);

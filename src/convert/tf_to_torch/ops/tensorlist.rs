@@ -25,7 +25,8 @@
 use super::super::emitter::{Converted, TfNode, TorchEmitter, A};
 use super::super::types::{show_shape, Dt, TTy};
 use crate::diag::Diagnostic;
-use crate::ir::ValueId;
+use super::control::FunctionBody;
+use crate::ir::{OpId, TypeId, ValueId};
 use crate::passes::folding::tensor::{DType, Tensor};
 
 type R = Result<Vec<Converted>, Diagnostic>;
@@ -109,9 +110,95 @@ pub fn from_tensor(e: &mut TorchEmitter, n: &TfNode) -> R {
 /// makes, following the list through Identity, SetItem and While (its result, and the
 /// argument of the body). `partial`: the dims already known (`-1` unknown), which the shape
 /// found must fit.
-fn infer_element_shape(e: &TorchEmitter, list: ValueId, partial: Option<&[i64]>) -> Option<Vec<i64>> {
+///
+/// When nothing gives it as written, the loop bodies the list reaches are looked at again
+/// with their arguments as the loop enters them ([`refine_loop_bodies`]): a Keras recurrent
+/// layer saved with batch `None` writes items of `[?, H]`, whose batch is that of the state
+/// the loop starts from (zeros of the input's batch, static once `input-shapes=` pins it).
+fn infer_element_shape(e: &mut TorchEmitter, list: ValueId, partial: Option<&[i64]>) -> Option<Vec<i64>> {
+    let (found, loops) = search_element_shape(e, list, partial);
+    if found.is_some() || loops.is_empty() {
+        return found;
+    }
+    let written = refine_loop_bodies(e, &loops);
+    let (found, _) = search_element_shape(e, list, partial);
+    for (v, t) in written {
+        e.m.body.set_value_type(v, t);
+    }
+    found
+}
+
+/// Refines the argument types of each loop body in `loops` (`(While, body)`) to the types of
+/// the values the While passes where those are static and the argument's are not, and the
+/// body's types from them by shape inference; returns the types as written, to restore. An
+/// argument a loop changes the shape of is not refined wrongly into a result: the list's
+/// element shape found from it is checked by the ops that write and read the list, and the
+/// While lowering checks that each variable keeps its type.
+fn refine_loop_bodies(e: &mut TorchEmitter, loops: &[(OpId, std::sync::Arc<FunctionBody>)]) -> Vec<(ValueId, TypeId)> {
+    let mut written = Vec::new();
+    for (op, body) in loops {
+        written.extend(body.types.iter().copied());
+        let passed: Vec<ValueId> = crate::dialect::tfg::data_operands(e.m, *op).to_vec();
+        for (&arg, &v) in body.args.iter().zip(&passed) {
+            let have = e.m.body.value_type(arg);
+            if let Some(want) = entering_type(e, v) {
+                if refines(&e.m.ctx, have, want) {
+                    e.m.body.set_value_type(arg, want);
+                }
+            }
+        }
+        let mut cx = crate::passes::PassContext::new();
+        let _ = crate::passes::folding::shape_inference::run(e.m, crate::passes::PassTarget::Op(body.func), &mut cx, crate::convert::tf_to_torch::driver::SHAPE_CONSTANT_BYTES);
+    }
+    written
+}
+
+/// The static type of `v` (a value a While passes) where it can be known before `v` is
+/// converted: its type, else the dims of a `Fill` (Keras's zeros of the batch, as the state
+/// a recurrent layer starts from) or the shape of a small value computed here.
+fn entering_type(e: &mut TorchEmitter, v: ValueId) -> Option<TypeId> {
+    use crate::ir::TypeData;
+    let t = e.m.body.value_type(v);
+    if TTy::of_type(&e.m.ctx, t).is_some_and(|t| t.is_static()) {
+        return Some(t);
+    }
+    let elem = match e.m.ctx.type_data(e.m.ctx.resolved_type(t)) {
+        TypeData::RankedTensor { elem, .. } | TypeData::UnrankedTensor { elem } => *elem,
+        _ => return None,
+    };
+    let op = e.m.body.defining_op(v)?;
+    let dims = match crate::dialect::tfg::op_type(e.m, op) {
+        "Fill" => e.known(*crate::dialect::tfg::data_operands(e.m, op).first()?).filter(|d| !d.dtype.is_float())?.to_ints(),
+        _ => e.known(v)?.shape.clone(),
+    };
+    if dims.iter().any(|&d| d < 0) {
+        return None;
+    }
+    Some(e.m.ctx.ty(TypeData::RankedTensor { shape: dims, elem, encoding: None }))
+}
+
+/// Whether the tensor type `want` is static and a refinement of `have`, which is not: the
+/// same element type, and `have` unranked or of the same rank with `want`'s dims where known.
+fn refines(ctx: &crate::ir::Context, have: TypeId, want: TypeId) -> bool {
+    use crate::ir::TypeData;
+    let TypeData::RankedTensor { shape: w, elem: we, .. } = ctx.type_data(ctx.resolved_type(want)) else { return false };
+    if w.iter().any(|&d| d < 0) {
+        return false;
+    }
+    match ctx.type_data(ctx.resolved_type(have)) {
+        TypeData::UnrankedTensor { elem } => elem == we,
+        TypeData::RankedTensor { shape: h, elem, .. } => {
+            elem == we && h.len() == w.len() && h.iter().any(|&d| d < 0) && h.iter().zip(w).all(|(&a, &b)| a < 0 || a == b)
+        }
+        _ => false,
+    }
+}
+
+/// One search of [`infer_element_shape`]: the shape found, and the loops the list enters.
+fn search_element_shape(e: &TorchEmitter, list: ValueId, partial: Option<&[i64]>) -> (Option<Vec<i64>>, Vec<(OpId, std::sync::Arc<FunctionBody>)>) {
     use crate::dialect::tfg;
     let m = &*e.m;
+    let mut loops = Vec::new();
     let fits = |s: &[i64]| s.iter().all(|&d| d >= 0) && partial.is_none_or(|p| p.len() == s.len() && p.iter().zip(s).all(|(&a, &b)| a < 0 || a == b));
     let static_ty = |v: ValueId| TTy::of_type(&m.ctx, m.body.value_type(v)).filter(|t| t.is_static());
     let operand_shape = |v: Option<&ValueId>| v.and_then(|&x| e.known(x)).filter(|t| !t.shape.is_empty() && !t.dtype.is_float()).map(|t| t.to_ints());
@@ -145,17 +232,18 @@ fn infer_element_shape(e: &TorchEmitter, list: ValueId, partial: Option<&[i64]>)
                     for (name, _) in super::control::called_functions(m, op).unwrap_or_default() {
                         if let Some(f) = e.functions.values().find(|f| f.name == name) {
                             work.extend(f.args.get(k));
+                            loops.push((op, f.clone()));
                         }
                     }
                 }
                 _ => {}
             }
             if let Some(s) = candidates.into_iter().find(|s| fits(s)) {
-                return Some(s);
+                return (Some(s), loops);
             }
         }
     }
-    None
+    (None, loops)
 }
 
 /// `TensorListReserve(element_shape, num_elements)`: zeros `[num_elements, ...element_shape]`
