@@ -40,7 +40,7 @@ impl Scopes {
     /// `statements`: the ops that are statements of `forward`, in order, each with its graph
     /// name.
     pub fn new(statements: &[(OpId, String)]) -> Scopes {
-        let paths: Vec<Vec<&str>> = statements.iter().map(|(_, n)| n.split('/').collect()).collect();
+        let paths: Vec<Vec<&str>> = statements.iter().map(|(_, n)| inlined_name(n).split('/').collect()).collect();
         let shared = shared_prefix(&paths);
         // (op, scope, node name)
         let top = strip_top_suffixes(paths.iter().filter(|p| p.len() > shared + 1).map(|p| p[shared]));
@@ -95,7 +95,7 @@ impl Scopes {
     /// top scope without its Keras suffix (`resnet50_1/conv1_bn_1/Const` → `conv1_bn_Const`);
     /// `None` when it does not start with the prefix.
     pub fn shorten(&self, name: &str) -> Option<String> {
-        let mut segs: Vec<&str> = name.split('/').collect();
+        let mut segs: Vec<&str> = inlined_name(name).split('/').collect();
         if self.prefix.is_empty() || segs.len() <= self.prefix.len() + 1 || segs.iter().zip(&self.prefix).any(|(a, b)| a != b) {
             return None;
         }
@@ -126,6 +126,27 @@ impl Scopes {
 
 /// How many leading path segments every path of more than one segment shares, leaving each
 /// at least a scope and a name.
+/// The name a node had in its function before TensorFlow inlined it into the graph: lowering
+/// a While, If or Case names the nodes of its body `<op>/body/_1/<name in the function>`
+/// (`cond`, `then`, `else`, `branch...` likewise), where the function's names are the full
+/// paths Keras traced (`functional_1/lstm_1/while/body/_1/functional_1/lstm_1/while/
+/// lstm_cell_1/MatMul` → `functional_1/lstm_1/while/lstm_cell_1/MatMul`).
+fn inlined_name(name: &str) -> &str {
+    let segs: Vec<&str> = name.split('/').collect();
+    let marker = (0..segs.len().saturating_sub(2)).rev().find(|&i| {
+        let region = matches!(segs[i], "body" | "cond" | "then" | "else") || segs[i].starts_with("branch");
+        let index = segs[i + 1].strip_prefix('_').is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+        region && index
+    });
+    match marker {
+        Some(i) => {
+            let skip: usize = segs[..i + 2].iter().map(|s| s.len() + 1).sum();
+            &name[skip..]
+        }
+        None => name,
+    }
+}
+
 fn shared_prefix(paths: &[Vec<&str>]) -> usize {
     let mut long = paths.iter().filter(|p| p.len() > 1);
     let Some(first) = long.next() else { return 0 };
@@ -198,6 +219,17 @@ mod tests {
         assert_eq!(s.statement(OpId::new(2), "relu").as_deref(), Some("conv1_relu"));
         assert_eq!(s.scope(OpId::new(3)), Some("pool_1"));
         assert_eq!(s.scope(OpId::new(4)), Some("pool_2"));
+    }
+
+    #[test]
+    fn names_inlined_nodes_as_in_their_function() {
+        assert_eq!(inlined_name("functional_1/lstm_1/while/body/_1/functional_1/lstm_1/while/lstm_cell_1/MatMul"), "functional_1/lstm_1/while/lstm_cell_1/MatMul");
+        assert_eq!(inlined_name("m/cond_1/then/_0/m/cond_1/Relu"), "m/cond_1/Relu");
+        assert_eq!(inlined_name("m/body/x"), "m/body/x");
+        assert_eq!(inlined_name("m/body/_1"), "m/body/_1");
+        let s = named(&["functional_1/lstm_1/transpose", "functional_1/lstm_1/while/body/_1/functional_1/lstm_1/while/lstm_cell_1/MatMul", "functional_1/dense_1/MatMul"]);
+        assert_eq!(s.scope(OpId::new(1)), Some("lstm_while_lstm_cell"));
+        assert_eq!(s.shorten("functional_1/lstm_1/while/body/_1/functional_1/lstm_1/while/lstm_cell_1/kernel").as_deref(), Some("lstm_while_lstm_cell_1_kernel"));
     }
 
     #[test]
