@@ -37,18 +37,11 @@ pub fn find_value(m: &Module, block: BlockId, spec: &str) -> Option<ValueId> {
     tfg::data_results(m, op).get(port).copied()
 }
 
-/// Whether `op` is a `Const`, or an Identity-like op of one (through any number of them).
-fn is_constant_read(m: &Module, mut op: OpId) -> bool {
-    loop {
-        match tfg::op_type(m, op) {
-            "Const" => return true,
-            "Identity" | "Snapshot" => match tfg::data_operands(m, op).first().and_then(|&v| m.body.defining_op(v)) {
-                Some(def) => op = def,
-                None => return false,
-            },
-            _ => return false,
-        }
-    }
+/// Whether `op` is a `Const`, or an Identity of one (through any number of them).
+fn is_constant_read(m: &Module, op: OpId) -> bool {
+    let Some(&r) = tfg::data_results(m, op).first() else { return false };
+    let source = super::ops::control::through_identity(m, r);
+    m.body.defining_op(source).is_some_and(|def| tfg::op_type(m, def) == "Const")
 }
 
 /// Builds a node view of `op`.

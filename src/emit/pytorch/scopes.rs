@@ -124,8 +124,6 @@ impl Scopes {
     }
 }
 
-/// How many leading path segments every path of more than one segment shares, leaving each
-/// at least a scope and a name.
 /// The name a node had in its function before TensorFlow inlined it into the graph: lowering
 /// a While, If or Case names the nodes of its body `<op>/body/_1/<name in the function>`
 /// (`cond`, `then`, `else`, `branch...` likewise), where the function's names are the full
@@ -147,6 +145,8 @@ fn inlined_name(name: &str) -> &str {
     }
 }
 
+/// How many leading path segments every path of more than one segment shares, leaving each
+/// at least a scope and a name.
 fn shared_prefix(paths: &[Vec<&str>]) -> usize {
     let mut long = paths.iter().filter(|p| p.len() > 1);
     let Some(first) = long.next() else { return 0 };

@@ -267,7 +267,7 @@ pub fn call(e: &mut TorchEmitter, n: &TfNode) -> R {
 }
 
 /// `v` seen through Identity nodes (what a body returns unchanged is often `Identity(arg)`).
-fn through_identity(m: &Module, mut v: ValueId) -> ValueId {
+pub fn through_identity(m: &Module, mut v: ValueId) -> ValueId {
     while let Some(op) = m.body.defining_op(v) {
         if !matches!(crate::dialect::tfg::op_type(m, op), "Identity" | "Snapshot") {
             break;
