@@ -192,7 +192,7 @@ fn scaled_filter(m: &mut Module, w: OpId, channels: i64, at: &dyn Fn(usize) -> f
 
 /// The values of a floating-point `torch.vtensor.literal` (read within the folder's budget)
 /// and its element type.
-fn literal_floats(m: &Module, op: OpId) -> Option<(Vec<f64>, Dt)> {
+pub(super) fn literal_floats(m: &Module, op: OpId) -> Option<(Vec<f64>, Dt)> {
     if m.op_name(op) != "torch.vtensor.literal" {
         return None;
     }
@@ -226,7 +226,7 @@ fn literal_with(m: &mut Module, dense: AttrId, result_ty: crate::ir::TypeId, loc
 }
 
 /// The value of a `torch.constant.bool`.
-fn constant_bool(m: &Module, v: ValueId) -> Option<bool> {
+pub(super) fn constant_bool(m: &Module, v: ValueId) -> Option<bool> {
     let op = m.body.defining_op(v)?;
     if m.op_name(op) != "torch.constant.bool" {
         return None;

@@ -2,10 +2,12 @@
 //! TensorFlow graph becomes torch-mlir's `torch` dialect, as `torch_mlir.fx` writes it), and
 //! the torch passes it runs on what it writes: `torch-fold-weight-layout` ([`weight_layout`]:
 //! weights stored in the layout their users read) and `torch-fold-conv-affine`
-//! ([`conv_affine`]: bias and batch norm folded into convolutions). All torch-specific
-//! knowledge lives under this folder.
+//! ([`conv_affine`]: bias and batch norm folded into convolutions), `torch-raise-layer-norm`
+//! ([`layer_norm`]: layer normalization written out as arithmetic made one op). All
+//! torch-specific knowledge lives under this folder.
 
 pub mod conv_affine;
+pub mod layer_norm;
 pub mod tf_to_torch;
 pub mod weight_layout;
 
@@ -18,6 +20,7 @@ pub fn register(r: &mut PassRegistry) {
     tf_to_torch::register(r);
     weight_layout::register(r);
     conv_affine::register(r);
+    layer_norm::register(r);
 }
 
 /// A pass that runs `fold` on its target and reports how many rewrites it made as the

@@ -246,7 +246,7 @@ pub(super) fn constant_int(m: &Module, v: ValueId) -> Option<i64> {
 /// `out_shape`, its elements permuted by `perm` (`None`: in the same order): raw bytes moved
 /// element by element (`width` bytes each), a splat unchanged, written-out elements (nested
 /// by shape) through a host tensor.
-fn moved_payload(m: &mut Module, value: AttrId, ty: TypeId, shape: &[i64], perm: Option<&[usize]>, out_shape: &[i64], width: usize) -> Option<AttrId> {
+pub(super) fn moved_payload(m: &mut Module, value: AttrId, ty: TypeId, shape: &[i64], perm: Option<&[usize]>, out_shape: &[i64], width: usize) -> Option<AttrId> {
     let n = shape.iter().product::<i64>() as usize;
     match m.ctx.attr_data(m.ctx.resolved_attr(value)) {
         AttrData::Hex(_) | AttrData::String { .. } => {
@@ -292,7 +292,7 @@ fn payload_of(m: &mut Module, t: &Tensor) -> Option<AttrId> {
 
 /// A detached `torch.vtensor.literal` like `literal` (its location, form and other
 /// attributes) holding `dense`, of type `ty`.
-fn relit(m: &mut Module, literal: OpId, dense: AttrId, ty: TypeId) -> OpId {
+pub(super) fn relit(m: &mut Module, literal: OpId, dense: AttrId, ty: TypeId) -> OpId {
     let key = m.ctx.sym("value");
     let with_value = |entries: &[NamedAttr]| -> Vec<NamedAttr> {
         entries.iter().map(|e| if e.name == key { NamedAttr { value: dense, ..*e } } else { *e }).collect()
@@ -315,7 +315,7 @@ fn relit(m: &mut Module, literal: OpId, dense: AttrId, ty: TypeId) -> OpId {
 
 /// Erases `op` when it is a `torch.constant.*` or `torch.prim.ListConstruct` nothing uses,
 /// and so on through a list's items.
-fn erase_dead_constants(rw: &mut Rewriter<'_>, op: OpId) {
+pub(super) fn erase_dead_constants(rw: &mut Rewriter<'_>, op: OpId) {
     let name = rw.m.op_name(op);
     if !(name.starts_with("torch.constant.") || name == "torch.prim.ListConstruct") {
         return;

@@ -129,6 +129,11 @@ pub struct TorchEmitter<'m> {
     /// The rule of each node the conversion table lowers declaratively (`ops/declared.rs`),
     /// as it was selected when lowerings were chosen.
     pub declared: FxHashMap<OpId, Arc<crate::tables::Selected>>,
+    /// Where ops go: `None` appends them to the block, `Some(op)` inserts them before `op`
+    /// (MLIR's `OpBuilder` insertion point; see [`TorchEmitter::before`]).
+    insertion_point: Option<OpId>,
+    /// The ops made before an insertion point, for the rewrite driver to look at.
+    pub made: Vec<OpId>,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -150,7 +155,28 @@ impl<'m> TorchEmitter<'m> {
             declared: FxHashMap::default(),
             arg_alias: FxHashMap::default(),
             loc: None,
+            insertion_point: None,
+            made: Vec::new(),
         }
+    }
+
+    /// An emitter that places its ops before `op` (in `op`'s block) and lists them in
+    /// [`TorchEmitter::made`]: what a torch-level rewrite pattern builds its replacement with.
+    pub fn before(m: &'m mut Module, op: OpId) -> Self {
+        let block = m.body.parent_block(op).expect("a rewritten op is in a block");
+        TorchEmitter { insertion_point: Some(op), ..TorchEmitter::new(m, block) }
+    }
+
+    /// Puts a new op at the insertion point.
+    fn place(&mut self, op: OpId) {
+        match self.insertion_point {
+            Some(before) => {
+                self.m.body.insert_op_before(before, op);
+                self.made.push(op);
+            }
+            None => self.m.body.append_op(self.block, op),
+        }
+        self.emitted += 1;
     }
 
     /// Runs the lowering `f` of `node`, the ops it emits located at the node's name.
@@ -350,8 +376,7 @@ impl<'m> TorchEmitter<'m> {
         let spec = OpSpec { result_types: results.iter().copied().collect(), properties, form: OpForm::Custom, loc: self.loc, ..OpSpec::default() };
         let op = self.m.body.create_op(spec, sym);
         self.m.body.set_operands(op, operands);
-        self.m.body.append_op(self.block, op);
-        self.emitted += 1;
+        self.place(op);
         op
     }
 
@@ -678,8 +703,7 @@ impl<'m> TorchEmitter<'m> {
         };
         let op = self.m.body.create_op(spec, sym);
         self.m.body.set_operands(op, operands);
-        self.m.body.append_op(self.block, op);
-        self.emitted += 1;
+        self.place(op);
         op
     }
 

@@ -104,6 +104,7 @@ pub fn register(r: &mut PassRegistry) {
                 cx.stat("num-torch-ops", "Number of torch ops emitted", done.emitted);
                 cx.stat("num-weights-relaid", "Layout ops of weights computed at conversion time (torch-fold-weight-layout)", done.relaid);
                 cx.stat("num-conv-affine-fused", "Per-channel adds and multiplies folded into convolutions (torch-fold-conv-affine)", done.fused);
+                cx.stat("num-layer-norms-raised", "Layer normalizations raised to aten.layer_norm (torch-raise-layer-norm)", done.layer_norms);
                 for (rule, k) in rules.into_inner() {
                     cx.stat(crate::passes::summary::rule_stat(&rule), crate::passes::summary::RULE_DESCRIPTION, k);
                 }

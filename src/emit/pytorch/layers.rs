@@ -7,6 +7,7 @@
 //! | `aten.mm` / `aten.matmul` by a literal matrix, then `+` a literal bias | `Linear` (its weight is the matrix transposed) |
 //! | `aten.batch_norm` (inference) of literal statistics | `BatchNorm1d/2d/3d` |
 //! | `aten.index_select(table, 0, ids)` of a literal table | `Embedding` |
+//! | `aten.layer_norm` of literal weight and bias (or none) | `LayerNorm` |
 //! | `aten.max_pool2d`, `aten.avg_pool2d` | `MaxPool2d`, `AvgPool2d` |
 //!
 //! A layer owns its literals (they become its `weight`, `bias`, `running_mean`, ... in
@@ -74,6 +75,7 @@ pub fn find(m: &Module, kinds: &HashMap<OpId, Kind>, ops: &[OpId]) -> Layers {
             "aten::mm" | "aten::matmul" => cx.linear(op),
             "aten::batch_norm" => cx.batch_norm(op),
             "aten::index_select" => cx.embedding(op),
+            "aten::layer_norm" => cx.layer_norm(op),
             "aten::max_pool2d" => cx.max_pool(op),
             "aten::avg_pool2d" => cx.avg_pool(op),
             _ => None,
@@ -300,6 +302,46 @@ impl Cx<'_> {
         dtype_arg(&mut args, weight.elem);
         let state = vec![State { field: "weight", literal: weight.op, transposed: false }];
         Some(self.layer("torch.nn.Embedding", args, ids, state))
+    }
+
+    /// `aten.layer_norm(x, shape, weight, bias, eps, cudnn_enable)` of a literal weight (and
+    /// bias) of that shape, or of neither → `LayerNorm(shape, eps=..., bias=False,
+    /// elementwise_affine=False)` as the case needs (a bias without a weight has no module).
+    fn layer_norm(&self, op: OpId) -> Option<Layer> {
+        let &[x, shape, w, b, eps, _] = self.operands(op).as_slice() else { return None };
+        let shape = self.ints(shape)?;
+        let (weight, bias) = match (self.is_none(w), self.is_none(b)) {
+            (true, true) => (None, None),
+            (false, true) => (Some(self.owned(w)?), None),
+            (false, false) => (Some(self.owned(w)?), Some(self.owned(b)?)),
+            (true, false) => return None,
+        };
+        let elem = weight.as_ref().map(|w| w.elem);
+        if [&weight, &bias].into_iter().flatten().any(|o| o.shape != shape || Some(o.elem) != elem) {
+            return None;
+        }
+        // `LayerNorm(8)` normalizes over [8]; over [8, 8] it is `LayerNorm((8, 8))`.
+        let mut args = vec![match shape.as_slice() {
+            [n] => n.to_string(),
+            _ => format!("({})", shape.iter().map(|d| format!("{d}, ")).collect::<String>().trim_end_matches(", ")),
+        }];
+        let eps = self.constant(eps)?;
+        if eps.parse::<f64>().ok() != Some(1e-5) {
+            args.push(format!("eps={eps}"));
+        }
+        let mut state = Vec::new();
+        match (weight, bias) {
+            (None, _) => args.push("elementwise_affine=False".to_string()),
+            (Some(w), b) => {
+                state.push(State { field: "weight", literal: w.op, transposed: false });
+                match b {
+                    Some(b) => state.push(State { field: "bias", literal: b.op, transposed: false }),
+                    None => args.push("bias=False".to_string()),
+                }
+                dtype_arg(&mut args, w.elem);
+            }
+        }
+        Some(self.layer("torch.nn.LayerNorm", args, x, state))
     }
 
     /// `aten.max_pool2d(x, kernel, stride, padding, dilation, ceil_mode)` → `MaxPool2d`.
