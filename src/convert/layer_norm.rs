@@ -32,10 +32,11 @@ use crate::passes::{PassInfo, PassRegistry, PassTarget};
 use crate::printer::torch::inherent;
 use crate::rewrite::{apply_greedily, GreedyConfig, Pattern, Rewriter};
 
-use super::conv_affine::{constant_bool, literal_floats};
+use super::conv_affine::constant_bool;
 use super::tf_to_torch::emitter::{TorchEmitter, A};
 use super::tf_to_torch::types::{Dt, TTy};
-use super::weight_layout::{constant_int, erase_dead_constants, moved_payload, relit};
+use super::torch_match::{closed, erase_matched, origin, Matcher};
+use super::weight_layout::{constant_int, moved_payload, relit};
 
 /// Registers `torch-raise-layer-norm`.
 pub fn register(r: &mut PassRegistry) {
@@ -83,14 +84,7 @@ impl Pattern for RaiseLayerNorm {
             });
         }
         let [gamma, beta] = <[A; 2]>::try_from(affine).unwrap_or_else(|_| unreachable!("two affine operands"));
-        let mut names: Vec<String> = Vec::new();
-        for &o in found.ops.iter().filter(|&&o| o != found.eps_literal) {
-            for n in rw.origin_names(o) {
-                if !names.contains(&n) {
-                    names.push(n);
-                }
-            }
-        }
+        let names = origin(rw, &found.ops);
         let mut e = TorchEmitter::before(rw.m, op);
         let normalized = e.aten("aten::layer_norm", vec![A::T(found.x), A::Ints(plan.shape), gamma, beta, A::Float(plan.eps)], plan.ty)?;
         let made = std::mem::take(&mut e.made);
@@ -99,7 +93,7 @@ impl Pattern for RaiseLayerNorm {
             rw.set_origin(ln, &names);
         }
         rw.replace_op(op, &[normalized], None);
-        erase_pattern(rw, &found);
+        erase_matched(rw, &found.ops);
         // A literal re-typed without its leading 1s replaced the one it was made from.
         for (value, literal) in [(found.gamma, plan.gamma), (found.beta, plan.beta)] {
             if let (Some(v), Some(_)) = (value, literal) {
@@ -120,9 +114,8 @@ struct Found {
     eps: f64,
     gamma: Option<ValueId>,
     beta: Option<ValueId>,
-    /// Every op of the pattern, the root first; the `eps` literal is among them.
+    /// Every op of the pattern, the root first.
     ops: Vec<OpId>,
-    eps_literal: OpId,
 }
 
 /// What the rewrite makes: the normalized shape, `eps` in the element type, re-typed
@@ -143,28 +136,16 @@ struct Scale {
     mean: ValueId,
     dims: Vec<i64>,
     eps: f64,
-    eps_literal: OpId,
     gamma: Option<ValueId>,
 }
 
-/// Pattern matching over the torch ops: each step records the ops it matched in `ops`, and
-/// an alternative that fails drops what it recorded.
-struct Matcher<'a> {
-    m: &'a Module,
-    ops: Vec<OpId>,
-}
-
-impl<'a> Matcher<'a> {
-    fn new(m: &'a Module) -> Self {
-        Matcher { m, ops: Vec::new() }
-    }
-
+impl Matcher<'_> {
     /// The whole pattern rooted at `root` (a sum or a product).
     fn layer_norm(mut self, root: OpId) -> Option<Found> {
         let out = *self.m.body.results(root).first()?;
         let (scale, beta) = self.affine_form(out).or_else(|| self.centered_form(out))?;
         let ops = std::mem::take(&mut self.ops);
-        Some(Found { x: scale.x, dims: scale.dims, eps: scale.eps, gamma: scale.gamma, beta, ops, eps_literal: scale.eps_literal })
+        Some(Found { x: scale.x, dims: scale.dims, eps: scale.eps, gamma: scale.gamma, beta, ops })
     }
 
     /// `x * s + shift`, the shift one of `-mean * s + beta`, `-mean * s`, `beta - mean * s`,
@@ -258,12 +239,9 @@ impl<'a> Matcher<'a> {
                 let e = me.operand(rsqrt, 0);
                 let (_, a, b) = me.sum(e)?;
                 me.either(a, b, |me, var, eps| {
-                    let lit = me.def(eps)?;
-                    let (values, _) = literal_floats(me.m, lit)?;
-                    let &[eps] = values.as_slice() else { return None };
+                    let eps = me.scalar(eps)?;
                     let (x, mean, dims) = me.variance(var)?;
-                    me.ops.push(lit);
-                    Some(Scale { s: v, x, mean, dims, eps, eps_literal: lit, gamma: None })
+                    Some(Scale { s: v, x, mean, dims, eps, gamma: None })
                 })
             })
         };
@@ -318,85 +296,6 @@ impl<'a> Matcher<'a> {
         self.ops.push(op);
         Some((x, dims))
     }
-
-    /// `a + b` (alpha 1): `(op, a, b)`.
-    fn sum(&mut self, v: ValueId) -> Option<(OpId, ValueId, ValueId)> {
-        self.with_alpha_one(v, "torch.aten.add.Tensor")
-    }
-
-    /// `a - b` (alpha 1): `(op, a, b)`.
-    fn difference(&mut self, v: ValueId) -> Option<(OpId, ValueId, ValueId)> {
-        self.with_alpha_one(v, "torch.aten.sub.Tensor")
-    }
-
-    fn with_alpha_one(&mut self, v: ValueId, name: &str) -> Option<(OpId, ValueId, ValueId)> {
-        let op = self.def(v)?;
-        let &[a, b, alpha] = self.m.body.operands(op).collect::<Vec<_>>().as_slice() else { return None };
-        if self.m.op_name(op) != name || constant_int(self.m, alpha) != Some(1) {
-            return None;
-        }
-        self.ops.push(op);
-        Some((op, a, b))
-    }
-
-    /// A two-operand op named `name` defining `v`: `(op, a, b)`.
-    fn op2(&mut self, v: ValueId, name: &str) -> Option<(OpId, ValueId, ValueId)> {
-        let op = self.def(v)?;
-        let &[a, b] = self.m.body.operands(op).collect::<Vec<_>>().as_slice() else { return None };
-        if self.m.op_name(op) != name {
-            return None;
-        }
-        self.ops.push(op);
-        Some((op, a, b))
-    }
-
-    /// A one-operand op named `name` defining `v`.
-    fn op1(&mut self, v: ValueId, name: &str) -> Option<OpId> {
-        let op = self.def(v)?;
-        if self.m.op_name(op) != name || self.m.body.num_operands(op) != 1 {
-            return None;
-        }
-        self.ops.push(op);
-        Some(op)
-    }
-
-    /// `f(a, b)`, else `f(b, a)`: the two orders of a commutative op's operands.
-    fn either<T>(&mut self, a: ValueId, b: ValueId, f: impl Fn(&mut Self, ValueId, ValueId) -> Option<T>) -> Option<T> {
-        self.attempt(|me| f(me, a, b)).or_else(|| self.attempt(|me| f(me, b, a)))
-    }
-
-    /// Runs an alternative; on failure the ops it recorded are dropped.
-    fn attempt<T>(&mut self, f: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {
-        let mark = self.ops.len();
-        let found = f(self);
-        if found.is_none() {
-            self.ops.truncate(mark);
-        }
-        found
-    }
-
-    fn def(&self, v: ValueId) -> Option<OpId> {
-        self.m.body.defining_op(v)
-    }
-
-    fn operand(&self, op: OpId, i: usize) -> ValueId {
-        self.m.body.operand(op, i)
-    }
-
-    fn is_none(&self, v: ValueId) -> bool {
-        self.def(v).is_some_and(|o| self.m.op_name(o) == "torch.constant.none")
-    }
-
-    fn constant_float(&self, v: ValueId) -> Option<f64> {
-        let op = self.def(v)?;
-        if self.m.op_name(op) != "torch.constant.float" {
-            return None;
-        }
-        match self.m.ctx.attr_data(self.m.ctx.resolved_attr(inherent(self.m, op, "value")?)) {
-            AttrData::Float { spelling, .. } => self.m.ctx.str(*spelling).parse().ok(),
-            _ => None,
-        }
-    }
 }
 
 /// Whether the match is a layer normalization `aten.layer_norm` can compute, and what the
@@ -421,15 +320,8 @@ fn plan(m: &mut Module, found: &Found) -> Option<Plan> {
     if shape.iter().any(|&d| d < 0) {
         return None;
     }
-    // Nothing outside the pattern reads its intermediate values.
-    let inside = |op: OpId| found.ops.contains(&op);
-    for &op in &found.ops[1..] {
-        if op == found.eps_literal {
-            continue;
-        }
-        if m.body.results(op).iter().any(|&r| m.body.uses(r).any(|u| !inside(u.op))) {
-            return None;
-        }
+    if !closed(m, &found.ops) {
+        return None;
     }
     let gamma = affine_operand(m, found.gamma, &shape, x.dt)?;
     let beta = affine_operand(m, found.beta, &shape, x.dt)?;
@@ -465,28 +357,4 @@ fn affine_operand(m: &mut Module, v: Option<ValueId>, shape: &[i64], dt: Dt) -> 
     let text = m.ctx.sym(&TTy::new(shape.to_vec(), dt).torch_spelling());
     let result_ty = m.ctx.ty(TypeData::Opaque(text));
     Some(Some(relit(m, literal, dense, result_ty)))
-}
-
-/// Erases the pattern's ops the rewrite left unused, then their dead constants.
-fn erase_pattern(rw: &mut Rewriter<'_>, found: &Found) {
-    let mut constants = Vec::new();
-    let mut progress = true;
-    while progress {
-        progress = false;
-        for &op in &found.ops {
-            if rw.m.body.is_erased(op) {
-                continue;
-            }
-            let defs: Vec<OpId> = rw.m.body.operands(op).filter_map(|v| rw.m.body.defining_op(v)).collect();
-            if rw.erase_if_unused(op) {
-                constants.extend(defs);
-                progress = true;
-            }
-        }
-    }
-    for c in constants {
-        if !rw.m.body.is_erased(c) {
-            erase_dead_constants(rw, c);
-        }
-    }
 }

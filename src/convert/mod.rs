@@ -3,12 +3,15 @@
 //! the torch passes it runs on what it writes: `torch-fold-weight-layout` ([`weight_layout`]:
 //! weights stored in the layout their users read) and `torch-fold-conv-affine`
 //! ([`conv_affine`]: bias and batch norm folded into convolutions), `torch-raise-layer-norm`
-//! ([`layer_norm`]: layer normalization written out as arithmetic made one op). All
+//! ([`layer_norm`]: layer normalization written out as arithmetic made one op) and
+//! `torch-raise-gelu` ([`gelu`]: the same for GELU). All
 //! torch-specific knowledge lives under this folder.
 
 pub mod conv_affine;
+pub mod gelu;
 pub mod layer_norm;
 pub mod tf_to_torch;
+mod torch_match;
 pub mod weight_layout;
 
 use crate::diag::Diagnostic;
@@ -21,6 +24,7 @@ pub fn register(r: &mut PassRegistry) {
     weight_layout::register(r);
     conv_affine::register(r);
     layer_norm::register(r);
+    gelu::register(r);
 }
 
 /// A pass that runs `fold` on its target and reports how many rewrites it made as the

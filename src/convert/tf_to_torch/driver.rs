@@ -59,6 +59,8 @@ pub struct Outcome {
     pub fused: u64,
     /// Layer normalizations raised to `aten.layer_norm` (`torch-raise-layer-norm`).
     pub layer_norms: u64,
+    /// GELUs raised to `aten.gelu` (`torch-raise-gelu`).
+    pub gelus: u64,
 }
 
 /// The pass: converts the `tfg.graph` of the module (or, without one, its first `tfg.func`),
@@ -234,9 +236,10 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
     let relaid = crate::convert::weight_layout::run(m, PassTarget::Op(func))?;
     // A convolution's bias and batch norm in its weights, as Grappler fuses them at run time.
     let fused = crate::convert::conv_affine::run(m, PassTarget::Op(func))?;
-    // A layer normalization one op, as Grappler's remapper fuses it.
+    // A layer normalization and a GELU one op each, as Grappler's remapper fuses them.
     let layer_norms = crate::convert::layer_norm::run(m, PassTarget::Op(func))?;
-    Ok(Outcome { func, emitted, relaid, fused, layer_norms })
+    let gelus = crate::convert::gelu::run(m, PassTarget::Op(func))?;
+    Ok(Outcome { func, emitted, relaid, fused, layer_norms, gelus })
 }
 
 /// The choice of lowerings, with the nodes that have none gathered for one error.

@@ -105,6 +105,7 @@ pub fn register(r: &mut PassRegistry) {
                 cx.stat("num-weights-relaid", "Layout ops of weights computed at conversion time (torch-fold-weight-layout)", done.relaid);
                 cx.stat("num-conv-affine-fused", "Per-channel adds and multiplies folded into convolutions (torch-fold-conv-affine)", done.fused);
                 cx.stat("num-layer-norms-raised", "Layer normalizations raised to aten.layer_norm (torch-raise-layer-norm)", done.layer_norms);
+                cx.stat("num-gelus-raised", "GELUs raised to aten.gelu (torch-raise-gelu)", done.gelus);
                 for (rule, k) in rules.into_inner() {
                     cx.stat(crate::passes::summary::rule_stat(&rule), crate::passes::summary::RULE_DESCRIPTION, k);
                 }

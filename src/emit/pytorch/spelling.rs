@@ -64,6 +64,12 @@ pub fn plain(schema: &str, args: &[String], kwargs: bool) -> Option<String> {
     if let Some((_, f)) = PLAIN_FUNCS.iter().find(|(s, _)| *s == schema) {
         return (!kwargs).then(|| format!("{f}({})", args.join(", ")));
     }
+    if schema == "aten::gelu" {
+        // `torch.nn.functional.gelu` calls `aten::gelu` with the same arguments; "none" is
+        // its default.
+        let args: Vec<&str> = args.iter().map(String::as_str).filter(|&a| a != format!("approximate={}", python_str("none"))).collect();
+        return Some(format!("torch.nn.functional.gelu({})", args.join(", ")));
+    }
     let op = match schema {
         // An int constant is inlined as its digits: `alpha=1` is the constant 1 (a value
         // computed at run time would be a name).

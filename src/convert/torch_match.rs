@@ -1,0 +1,165 @@
+//! [`Matcher`]: what the torch-level raising patterns (`layer_norm.rs`, `gelu.rs`) match
+//! with — ops by name and operands, the two orders of a commutative op, one-element literals,
+//! alternatives that back out — and what their rewrites share: the pattern is closed (no
+//! value inside it read outside), the new op's origin is every op it replaces, and the
+//! replaced ops and the constants only they read are erased.
+
+use crate::ir::{AttrData, Module, OpId, ValueId};
+use crate::printer::torch::inherent;
+use crate::rewrite::Rewriter;
+
+use super::conv_affine::literal_floats;
+use super::weight_layout::{constant_int, erase_dead_constants};
+
+/// Pattern matching over the torch ops: each step records the ops it matched in `ops`, and
+/// an alternative that fails drops what it recorded.
+pub(super) struct Matcher<'a> {
+    pub m: &'a Module,
+    /// The ops matched so far, the root first.
+    pub ops: Vec<OpId>,
+}
+
+impl<'a> Matcher<'a> {
+    pub fn new(m: &'a Module) -> Self {
+        Matcher { m, ops: Vec::new() }
+    }
+
+    /// `a + b` (alpha 1): `(op, a, b)`.
+    pub fn sum(&mut self, v: ValueId) -> Option<(OpId, ValueId, ValueId)> {
+        self.with_alpha_one(v, "torch.aten.add.Tensor")
+    }
+
+    /// `a - b` (alpha 1): `(op, a, b)`.
+    pub fn difference(&mut self, v: ValueId) -> Option<(OpId, ValueId, ValueId)> {
+        self.with_alpha_one(v, "torch.aten.sub.Tensor")
+    }
+
+    fn with_alpha_one(&mut self, v: ValueId, name: &str) -> Option<(OpId, ValueId, ValueId)> {
+        let op = self.def(v)?;
+        let &[a, b, alpha] = self.m.body.operands(op).collect::<Vec<_>>().as_slice() else { return None };
+        if self.m.op_name(op) != name || constant_int(self.m, alpha) != Some(1) {
+            return None;
+        }
+        self.ops.push(op);
+        Some((op, a, b))
+    }
+
+    /// A two-operand op named `name` defining `v`: `(op, a, b)`.
+    pub fn op2(&mut self, v: ValueId, name: &str) -> Option<(OpId, ValueId, ValueId)> {
+        let op = self.def(v)?;
+        let &[a, b] = self.m.body.operands(op).collect::<Vec<_>>().as_slice() else { return None };
+        if self.m.op_name(op) != name {
+            return None;
+        }
+        self.ops.push(op);
+        Some((op, a, b))
+    }
+
+    /// A one-operand op named `name` defining `v`.
+    pub fn op1(&mut self, v: ValueId, name: &str) -> Option<OpId> {
+        let op = self.def(v)?;
+        if self.m.op_name(op) != name || self.m.body.num_operands(op) != 1 {
+            return None;
+        }
+        self.ops.push(op);
+        Some(op)
+    }
+
+    /// `f(a, b)`, else `f(b, a)`: the two orders of a commutative op's operands.
+    pub fn either<T>(&mut self, a: ValueId, b: ValueId, f: impl Fn(&mut Self, ValueId, ValueId) -> Option<T>) -> Option<T> {
+        self.attempt(|me| f(me, a, b)).or_else(|| self.attempt(|me| f(me, b, a)))
+    }
+
+    /// Runs an alternative; on failure the ops it recorded are dropped.
+    pub fn attempt<T>(&mut self, f: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {
+        let mark = self.ops.len();
+        let found = f(self);
+        if found.is_none() {
+            self.ops.truncate(mark);
+        }
+        found
+    }
+
+    /// The value of a one-element floating-point literal defining `v` (not recorded: a
+    /// literal may be shared; [`erase_matched`] erases it when only the pattern read it).
+    pub fn scalar(&self, v: ValueId) -> Option<f64> {
+        let (values, _) = literal_floats(self.m, self.def(v)?)?;
+        match values.as_slice() {
+            &[x] => Some(x),
+            _ => None,
+        }
+    }
+
+    pub fn def(&self, v: ValueId) -> Option<OpId> {
+        self.m.body.defining_op(v)
+    }
+
+    pub fn operand(&self, op: OpId, i: usize) -> ValueId {
+        self.m.body.operand(op, i)
+    }
+
+    pub fn is_none(&self, v: ValueId) -> bool {
+        self.def(v).is_some_and(|o| self.m.op_name(o) == "torch.constant.none")
+    }
+
+    pub fn constant_float(&self, v: ValueId) -> Option<f64> {
+        let op = self.def(v)?;
+        if self.m.op_name(op) != "torch.constant.float" {
+            return None;
+        }
+        match self.m.ctx.attr_data(self.m.ctx.resolved_attr(inherent(self.m, op, "value")?)) {
+            AttrData::Float { spelling, .. } => self.m.ctx.str(*spelling).parse().ok(),
+            _ => None,
+        }
+    }
+}
+
+
+/// Whether nothing outside `ops` reads a value of `ops[1..]` (the root's result is what
+/// the rewrite replaces): otherwise the raised op would compute part of it twice.
+pub(super) fn closed(m: &Module, ops: &[OpId]) -> bool {
+    ops[1..].iter().all(|&op| m.body.results(op).iter().all(|&r| m.body.uses(r).all(|u| ops.contains(&u.op))))
+}
+
+/// The names the ops of a pattern stand for, each once, the root's first.
+pub(super) fn origin(rw: &Rewriter<'_>, ops: &[OpId]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for &o in ops {
+        for n in rw.origin_names(o) {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
+    }
+    names
+}
+
+/// Erases the pattern's ops the rewrite left unused, then the literals and constants only
+/// they read.
+pub(super) fn erase_matched(rw: &mut Rewriter<'_>, ops: &[OpId]) {
+    let mut constants = Vec::new();
+    let mut progress = true;
+    while progress {
+        progress = false;
+        for &op in ops {
+            if rw.m.body.is_erased(op) {
+                continue;
+            }
+            let defs: Vec<OpId> = rw.m.body.operands(op).filter_map(|v| rw.m.body.defining_op(v)).collect();
+            if rw.erase_if_unused(op) {
+                constants.extend(defs);
+                progress = true;
+            }
+        }
+    }
+    for c in constants {
+        if rw.m.body.is_erased(c) {
+            continue;
+        }
+        if rw.m.op_name(c) == "torch.vtensor.literal" {
+            rw.erase_if_unused(c);
+        } else {
+            erase_dead_constants(rw, c);
+        }
+    }
+}
