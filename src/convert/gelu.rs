@@ -26,7 +26,7 @@ use crate::rewrite::{apply_greedily, GreedyConfig, Pattern, Rewriter};
 
 use super::tf_to_torch::emitter::{TorchEmitter, A};
 use super::tf_to_torch::types::TTy;
-use super::torch_match::{closed, erase_matched, origin, Matcher};
+use super::torch_match::{closed, origin, replace_matched, Matcher};
 use super::weight_layout::constant_int;
 
 /// Registers `torch-raise-gelu`.
@@ -78,8 +78,7 @@ impl Pattern for RaiseGelu {
         if let Some(g) = rw.m.body.defining_op(gelu) {
             rw.set_origin(g, &names);
         }
-        rw.replace_op(op, &[gelu], None);
-        erase_matched(rw, &ops);
+        replace_matched(rw, &ops, gelu);
         Ok(true)
     }
 }

@@ -26,17 +26,15 @@
 //! in the last bits.
 
 use crate::diag::Diagnostic;
-use crate::ir::types::TypeData;
-use crate::ir::{AttrData, Module, OpId, ValueId};
+use crate::ir::{Module, OpId, ValueId};
 use crate::passes::{PassInfo, PassRegistry, PassTarget};
-use crate::printer::torch::inherent;
 use crate::rewrite::{apply_greedily, GreedyConfig, Pattern, Rewriter};
 
 use super::conv_affine::constant_bool;
 use super::tf_to_torch::emitter::{TorchEmitter, A};
 use super::tf_to_torch::types::{Dt, TTy};
-use super::torch_match::{closed, erase_matched, origin, Matcher};
-use super::weight_layout::{constant_int, moved_payload, relit};
+use super::torch_match::{closed, origin, replace_matched, reshaped_literal, Matcher};
+use super::weight_layout::constant_int;
 
 /// Registers `torch-raise-layer-norm`.
 pub fn register(r: &mut PassRegistry) {
@@ -92,8 +90,7 @@ impl Pattern for RaiseLayerNorm {
         if let Some(ln) = rw.m.body.defining_op(normalized) {
             rw.set_origin(ln, &names);
         }
-        rw.replace_op(op, &[normalized], None);
-        erase_matched(rw, &found.ops);
+        replace_matched(rw, &found.ops, normalized);
         // A literal re-typed without its leading 1s replaced the one it was made from.
         for (value, literal) in [(found.gamma, plan.gamma), (found.beta, plan.beta)] {
             if let (Some(v), Some(_)) = (value, literal) {
@@ -347,14 +344,5 @@ fn affine_operand(m: &mut Module, v: Option<ValueId>, shape: &[i64], dt: Dt) -> 
     if lead == 0 {
         return Some(None);
     }
-    let literal = m.body.defining_op(v).filter(|&o| m.op_name(o) == "torch.vtensor.literal")?;
-    let dense = inherent(m, literal, "value")?;
-    let AttrData::Dense { value, ty: tensor_ty } = m.ctx.attr_data(m.ctx.resolved_attr(dense)).clone() else { return None };
-    let TypeData::RankedTensor { elem, .. } = m.ctx.type_data(m.ctx.resolved_type(tensor_ty)).clone() else { return None };
-    let value = moved_payload(m, value, tensor_ty, &ty.shape, None, shape, dt.size_bytes() as usize)?;
-    let retyped = m.ctx.ty(TypeData::RankedTensor { shape: shape.to_vec(), elem, encoding: None });
-    let dense = m.ctx.attr(AttrData::Dense { value, ty: retyped });
-    let text = m.ctx.sym(&TTy::new(shape.to_vec(), dt).torch_spelling());
-    let result_ty = m.ctx.ty(TypeData::Opaque(text));
-    Some(Some(relit(m, literal, dense, result_ty)))
+    Some(Some(reshaped_literal(m, v, shape)?))
 }

@@ -4,10 +4,12 @@
 //! weights stored in the layout their users read) and `torch-fold-conv-affine`
 //! ([`conv_affine`]: bias and batch norm folded into convolutions), `torch-raise-layer-norm`
 //! ([`layer_norm`]: layer normalization written out as arithmetic made one op) and
-//! `torch-raise-gelu` ([`gelu`]: the same for GELU). All
+//! `torch-raise-gelu` ([`gelu`]: the same for GELU), `torch-raise-dense` ([`dense`]: a
+//! Tensordot one matmul, a bias split with the heads added before the split). All
 //! torch-specific knowledge lives under this folder.
 
 pub mod conv_affine;
+pub mod dense;
 pub mod gelu;
 pub mod layer_norm;
 pub mod tf_to_torch;
@@ -25,6 +27,7 @@ pub fn register(r: &mut PassRegistry) {
     conv_affine::register(r);
     layer_norm::register(r);
     gelu::register(r);
+    dense::register(r);
 }
 
 /// A pass that runs `fold` on its target and reports how many rewrites it made as the

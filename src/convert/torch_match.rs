@@ -1,15 +1,17 @@
-//! [`Matcher`]: what the torch-level raising patterns (`layer_norm.rs`, `gelu.rs`) match
+//! [`Matcher`]: what the torch-level raising patterns (`layer_norm.rs`, `gelu.rs`, `dense.rs`) match
 //! with — ops by name and operands, the two orders of a commutative op, one-element literals,
 //! alternatives that back out — and what their rewrites share: the pattern is closed (no
 //! value inside it read outside), the new op's origin is every op it replaces, and the
 //! replaced ops and the constants only they read are erased.
 
+use crate::ir::types::TypeData;
 use crate::ir::{AttrData, Module, OpId, ValueId};
 use crate::printer::torch::inherent;
 use crate::rewrite::Rewriter;
 
 use super::conv_affine::literal_floats;
-use super::weight_layout::{constant_int, erase_dead_constants};
+use super::tf_to_torch::types::TTy;
+use super::weight_layout::{constant_int, erase_dead_constants, moved_payload, relit};
 
 /// Pattern matching over the torch ops: each step records the ops it matched in `ops`, and
 /// an alternative that fails drops what it recorded.
@@ -81,7 +83,7 @@ impl<'a> Matcher<'a> {
     }
 
     /// The value of a one-element floating-point literal defining `v` (not recorded: a
-    /// literal may be shared; [`erase_matched`] erases it when only the pattern read it).
+    /// literal may be shared; [`replace_matched`] erases it when only the pattern read it).
     pub fn scalar(&self, v: ValueId) -> Option<f64> {
         let (values, _) = literal_floats(self.m, self.def(v)?)?;
         match values.as_slice() {
@@ -134,14 +136,15 @@ pub(super) fn origin(rw: &Rewriter<'_>, ops: &[OpId]) -> Vec<String> {
     names
 }
 
-/// Erases the pattern's ops the rewrite left unused, then the literals and constants only
-/// they read.
-pub(super) fn erase_matched(rw: &mut Rewriter<'_>, ops: &[OpId]) {
-    let mut constants = Vec::new();
+/// Replaces the pattern's root (`ops[0]`) by `value`, then erases the pattern's ops left
+/// unused and the literals and constants only they read.
+pub(super) fn replace_matched(rw: &mut Rewriter<'_>, ops: &[OpId], value: ValueId) {
+    let mut constants: Vec<OpId> = rw.m.body.operands(ops[0]).filter_map(|v| rw.m.body.defining_op(v)).collect();
+    rw.replace_op(ops[0], &[value], None);
     let mut progress = true;
     while progress {
         progress = false;
-        for &op in ops {
+        for &op in &ops[1..] {
             if rw.m.body.is_erased(op) {
                 continue;
             }
@@ -162,4 +165,20 @@ pub(super) fn erase_matched(rw: &mut Rewriter<'_>, ops: &[OpId]) {
             erase_dead_constants(rw, c);
         }
     }
+}
+
+/// A detached copy of the `torch.vtensor.literal` defining `v` with shape `shape` (the same
+/// number of elements, in the same order): `None` when `v` is not a literal.
+pub(super) fn reshaped_literal(m: &mut Module, v: ValueId, shape: &[i64]) -> Option<OpId> {
+    let ty = TTy::of_torch(&m.ctx, m.body.value_type(v))?;
+    let literal = m.body.defining_op(v).filter(|&o| m.op_name(o) == "torch.vtensor.literal")?;
+    let dense = inherent(m, literal, "value")?;
+    let AttrData::Dense { value, ty: tensor_ty } = m.ctx.attr_data(m.ctx.resolved_attr(dense)).clone() else { return None };
+    let TypeData::RankedTensor { elem, .. } = m.ctx.type_data(m.ctx.resolved_type(tensor_ty)).clone() else { return None };
+    let value = moved_payload(m, value, tensor_ty, &ty.shape, None, shape, ty.dt.size_bytes() as usize)?;
+    let retyped = m.ctx.ty(TypeData::RankedTensor { shape: shape.to_vec(), elem, encoding: None });
+    let dense = m.ctx.attr(AttrData::Dense { value, ty: retyped });
+    let text = m.ctx.sym(&ty.with_shape(shape.to_vec()).torch_spelling());
+    let result_ty = m.ctx.ty(TypeData::Opaque(text));
+    Some(relit(m, literal, dense, result_ty))
 }

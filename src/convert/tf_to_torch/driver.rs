@@ -61,6 +61,8 @@ pub struct Outcome {
     pub layer_norms: u64,
     /// GELUs raised to `aten.gelu` (`torch-raise-gelu`).
     pub gelus: u64,
+    /// Tensordots made one matmul, and biases moved before a split (`torch-raise-dense`).
+    pub dense: u64,
 }
 
 /// The pass: converts the `tfg.graph` of the module (or, without one, its first `tfg.func`),
@@ -239,7 +241,9 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
     // A layer normalization and a GELU one op each, as Grappler's remapper fuses them.
     let layer_norms = crate::convert::layer_norm::run(m, PassTarget::Op(func))?;
     let gelus = crate::convert::gelu::run(m, PassTarget::Op(func))?;
-    Ok(Outcome { func, emitted, relaid, fused, layer_norms, gelus })
+    // A Dense on a sequence one product and bias (one torch.nn.Linear).
+    let dense = crate::convert::dense::run(m, PassTarget::Op(func))?;
+    Ok(Outcome { func, emitted, relaid, fused, layer_norms, gelus, dense })
 }
 
 /// The choice of lowerings, with the nodes that have none gathered for one error.

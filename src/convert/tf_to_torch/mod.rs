@@ -106,6 +106,7 @@ pub fn register(r: &mut PassRegistry) {
                 cx.stat("num-conv-affine-fused", "Per-channel adds and multiplies folded into convolutions (torch-fold-conv-affine)", done.fused);
                 cx.stat("num-layer-norms-raised", "Layer normalizations raised to aten.layer_norm (torch-raise-layer-norm)", done.layer_norms);
                 cx.stat("num-gelus-raised", "GELUs raised to aten.gelu (torch-raise-gelu)", done.gelus);
+                cx.stat("num-dense-raised", "Tensordots made one matmul and biases moved before a split (torch-raise-dense)", done.dense);
                 for (rule, k) in rules.into_inner() {
                     cx.stat(crate::passes::summary::rule_stat(&rule), crate::passes::summary::RULE_DESCRIPTION, k);
                 }
