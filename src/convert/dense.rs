@@ -21,9 +21,9 @@ use crate::ir::{Module, OpId, ValueId};
 use crate::passes::{PassInfo, PassRegistry, PassTarget};
 use crate::rewrite::{apply_greedily, GreedyConfig, Pattern, Rewriter};
 
-use super::tf_to_torch::emitter::{TorchEmitter, A};
+use super::tf_to_torch::emitter::A;
 use super::tf_to_torch::types::TTy;
-use super::torch_match::{origin, replace_matched, reshaped_literal};
+use super::torch_match::{aten_before, origin, replace_matched, reshaped_literal};
 use super::weight_layout::constant_int;
 
 /// Registers `torch-raise-dense`.
@@ -82,13 +82,7 @@ impl Pattern for MatmulThroughReshape {
         }
         let ops = [op, mm, inner];
         let names = origin(rw, &ops);
-        let mut e = TorchEmitter::before(rw.m, op);
-        let matmul = e.aten("aten::matmul", vec![A::T(x), A::T(w)], out_ty)?;
-        let made = std::mem::take(&mut e.made);
-        rw.created.extend(made);
-        if let Some(p) = rw.m.body.defining_op(matmul) {
-            rw.set_origin(p, &names);
-        }
+        let matmul = aten_before(rw, op, "aten::matmul", vec![A::T(x), A::T(w)], out_ty, &names)?;
         replace_matched(rw, &ops, matmul);
         Ok(true)
     }
@@ -114,17 +108,9 @@ impl Pattern for BiasBeforeReshape {
         let (add_names, reshape_names) = (rw.origin_names(op), rw.origin_names(reshape));
         rw.insert_before(op, flat_bias);
         let b = rw.m.body.results(flat_bias)[0];
-        let mut e = TorchEmitter::before(rw.m, op);
-        let sum = e.aten("aten::add.Tensor", vec![A::T(y), A::T(b), A::Int(1)], y_ty)?;
+        let sum = aten_before(rw, op, "aten::add.Tensor", vec![A::T(y), A::T(b), A::Int(1)], y_ty, &add_names)?;
         let shape = out_ty.shape.clone();
-        let out = e.aten("aten::reshape", vec![A::T(sum), A::Ints(shape)], out_ty)?;
-        let made = std::mem::take(&mut e.made);
-        rw.created.extend(made);
-        for (v, names) in [(sum, add_names), (out, reshape_names)] {
-            if let Some(o) = rw.m.body.defining_op(v) {
-                rw.set_origin(o, &names);
-            }
-        }
+        let out = aten_before(rw, op, "aten::reshape", vec![A::T(sum), A::Ints(shape)], out_ty, &reshape_names)?;
         replace_matched(rw, &[op, reshape], out);
         Ok(true)
     }

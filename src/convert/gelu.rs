@@ -24,9 +24,9 @@ use crate::ir::{Module, OpId, ValueId};
 use crate::passes::{PassInfo, PassRegistry, PassTarget};
 use crate::rewrite::{apply_greedily, GreedyConfig, Pattern, Rewriter};
 
-use super::tf_to_torch::emitter::{TorchEmitter, A};
+use super::tf_to_torch::emitter::A;
 use super::tf_to_torch::types::TTy;
-use super::torch_match::{closed, origin, replace_matched, Matcher};
+use super::torch_match::{aten_before, closed, origin, replace_matched, Matcher};
 use super::weight_layout::constant_int;
 
 /// Registers `torch-raise-gelu`.
@@ -71,13 +71,7 @@ impl Pattern for RaiseGelu {
             return Ok(false);
         }
         let names = origin(rw, &ops);
-        let mut e = TorchEmitter::before(rw.m, op);
-        let gelu = e.aten("aten::gelu", vec![A::T(x), A::Str(approximate.to_string())], ty)?;
-        let made = std::mem::take(&mut e.made);
-        rw.created.extend(made);
-        if let Some(g) = rw.m.body.defining_op(gelu) {
-            rw.set_origin(g, &names);
-        }
+        let gelu = aten_before(rw, op, "aten::gelu", vec![A::T(x), A::Str(approximate.to_string())], ty, &names)?;
         replace_matched(rw, &ops, gelu);
         Ok(true)
     }

@@ -31,9 +31,9 @@ use crate::passes::{PassInfo, PassRegistry, PassTarget};
 use crate::rewrite::{apply_greedily, GreedyConfig, Pattern, Rewriter};
 
 use super::conv_affine::constant_bool;
-use super::tf_to_torch::emitter::{TorchEmitter, A};
+use super::tf_to_torch::emitter::A;
 use super::tf_to_torch::types::{Dt, TTy};
-use super::torch_match::{closed, origin, replace_matched, reshaped_literal, Matcher};
+use super::torch_match::{aten_before, closed, origin, replace_matched, reshaped_literal, Matcher};
 use super::weight_layout::constant_int;
 
 /// Registers `torch-raise-layer-norm`.
@@ -83,13 +83,7 @@ impl Pattern for RaiseLayerNorm {
         }
         let [gamma, beta] = <[A; 2]>::try_from(affine).unwrap_or_else(|_| unreachable!("two affine operands"));
         let names = origin(rw, &found.ops);
-        let mut e = TorchEmitter::before(rw.m, op);
-        let normalized = e.aten("aten::layer_norm", vec![A::T(found.x), A::Ints(plan.shape), gamma, beta, A::Float(plan.eps)], plan.ty)?;
-        let made = std::mem::take(&mut e.made);
-        rw.created.extend(made);
-        if let Some(ln) = rw.m.body.defining_op(normalized) {
-            rw.set_origin(ln, &names);
-        }
+        let normalized = aten_before(rw, op, "aten::layer_norm", vec![A::T(found.x), A::Ints(plan.shape), gamma, beta, A::Float(plan.eps)], plan.ty, &names)?;
         replace_matched(rw, &found.ops, normalized);
         // A literal re-typed without its leading 1s replaced the one it was made from.
         for (value, literal) in [(found.gamma, plan.gamma), (found.beta, plan.beta)] {

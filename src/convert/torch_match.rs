@@ -1,15 +1,18 @@
 //! [`Matcher`]: what the torch-level raising patterns (`layer_norm.rs`, `gelu.rs`, `dense.rs`) match
 //! with — ops by name and operands, the two orders of a commutative op, one-element literals,
 //! alternatives that back out — and what their rewrites share: the pattern is closed (no
-//! value inside it read outside), the new op's origin is every op it replaces, and the
-//! replaced ops and the constants only they read are erased.
+//! value inside it read outside), the new op is built in place ([`aten_before`]) with every op
+//! it replaces as its origin, and the replaced ops and the constants only they read are
+//! erased.
 
+use crate::diag::Diagnostic;
 use crate::ir::types::TypeData;
 use crate::ir::{AttrData, Module, OpId, ValueId};
 use crate::printer::torch::inherent;
 use crate::rewrite::Rewriter;
 
 use super::conv_affine::literal_floats;
+use super::tf_to_torch::emitter::{TorchEmitter, A};
 use super::tf_to_torch::types::TTy;
 use super::weight_layout::{constant_int, erase_dead_constants, moved_payload, relit};
 
@@ -134,6 +137,20 @@ pub(super) fn origin(rw: &Rewriter<'_>, ops: &[OpId]) -> Vec<String> {
         }
     }
     names
+}
+
+/// One aten op (`op` and `args` as [`TorchEmitter::aten`] takes them, of result type `ty`)
+/// placed before `before` with the constants it needs, located at `origin`; the driver is
+/// told of each new op.
+pub(super) fn aten_before(rw: &mut Rewriter<'_>, before: OpId, op: &str, args: Vec<A>, ty: TTy, origin: &[String]) -> Result<ValueId, Diagnostic> {
+    let mut e = TorchEmitter::before(rw.m, before);
+    let v = e.aten(op, args, ty)?;
+    let made = std::mem::take(&mut e.made);
+    rw.created.extend(made);
+    if let Some(o) = rw.m.body.defining_op(v) {
+        rw.set_origin(o, origin);
+    }
+    Ok(v)
 }
 
 /// Replaces the pattern's root (`ops[0]`) by `value`, then erases the pattern's ops left
