@@ -4,6 +4,9 @@
 // torch-raise-dense: a Keras Dense on a sequence (TensorFlow's Tensordot: reshape, MatMul,
 // reshape) becomes one matmul; an EinsumDense bias added after the heads are split is added
 // before the split (then --emit=pytorch writes one torch.nn.Linear for each).
+// Two rewrites in all (statistics add up over the split inputs).
+// STATS: TorchRaiseDense
+// STATS-NEXT: (S) 2 num-folded - Dense layers on inputs of rank > 2 made one product and bias
 
 // Dense(8) on [2,3,4]: reshape to [6,4], mm by [4,8], reshape to [2,3,8], + bias [8].
 // CHECK-LABEL: func.func @tensordot
@@ -91,7 +94,3 @@ func.func @kept(%arg0: !torch.vtensor<[2,3,4],f32>) -> (!torch.vtensor<[3,2,8],f
   %8 = torch.aten.add.Tensor %7, %b8, %int1 : !torch.vtensor<[2,3,2,4],f32>, !torch.vtensor<[2,4],f32>, !torch.int -> !torch.vtensor<[2,3,2,4],f32>
   return %2, %5, %8, %7 : !torch.vtensor<[3,2,8],f32>, !torch.vtensor<[2,3,2,4],f32>, !torch.vtensor<[2,3,2,4],f32>, !torch.vtensor<[2,3,2,4],f32>
 }
-
-// Two rewrites in all (statistics add up over the split inputs).
-// STATS: TorchRaiseDense
-// STATS-NEXT: (S) 2 num-folded - Dense layers on inputs of rank > 2 made one product and bias

@@ -2,6 +2,9 @@
 // RUN: %amanda_opt %s --torch-raise-gelu --split-input-file --pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --torch-raise-gelu --split-input-file | %torch_mlir_opt --split-input-file > /dev/null %}
 // torch-raise-gelu: GELU written out as arithmetic becomes one aten.gelu.
+// Three raised in all (statistics add up over the split inputs).
+// STATS: TorchRaiseGelu
+// STATS-NEXT: (S) 3 num-folded - GELUs raised to aten.gelu
 
 // tf.nn.gelu (Keras's "gelu" activation) as convert-tf-to-torch writes it:
 // 0.5 * x * erfc(-x * 0.70710677), erfc as 1 - erf.
@@ -102,7 +105,3 @@ func.func @kept(%arg0: !torch.vtensor<[4],f32>) -> (!torch.vtensor<[4],f32>, !to
   %8 = torch.aten.mul.Tensor %5, %7 : !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
   return %4, %8, %6 : !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>
 }
-
-// Three raised in all (statistics add up over the split inputs).
-// STATS: TorchRaiseGelu
-// STATS-NEXT: (S) 3 num-folded - GELUs raised to aten.gelu

@@ -3,6 +3,9 @@
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --torch-raise-layer-norm --split-input-file | %torch_mlir_opt --split-input-file > /dev/null %}
 // torch-raise-layer-norm: layer normalization written out as arithmetic becomes one
 // aten.layer_norm over the normalized (last) dims.
+// Three raised in all (statistics add up over the split inputs).
+// STATS: TorchRaiseLayerNorm
+// STATS-NEXT: (S) 3 num-folded - Layer normalizations raised to aten.layer_norm
 
 // Keras 3's LayerNormalization as convert-tf-to-torch writes it: mean, squared difference,
 // variance, rsqrt(var + eps) * gamma, x * s + (-mean * s + beta). gamma is [1,1,4] (re-typed
@@ -130,7 +133,3 @@ func.func @kept(%arg0: !torch.vtensor<[2,3,4],f32>) -> (!torch.vtensor<[2,3,4],f
   %out2 = torch.aten.mul.Tensor %e, %inv2 : !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,3,1],f32> -> !torch.vtensor<[2,3,4],f32>
   return %out, %out2, %mean2 : !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,3,1],f32>
 }
-
-// Three raised in all (statistics add up over the split inputs).
-// STATS: TorchRaiseLayerNorm
-// STATS-NEXT: (S) 3 num-folded - Layer normalizations raised to aten.layer_norm
