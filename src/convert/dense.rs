@@ -100,11 +100,9 @@ impl Pattern for BiasBeforeReshape {
     }
 
     fn match_and_rewrite(&self, rw: &mut Rewriter<'_>, op: OpId) -> Result<bool, Diagnostic> {
-        let Some((reshape, bias, flat)) = split_bias(rw.m, op) else { return Ok(false) };
+        let Some(SplitBias { reshape, bias, y, y_ty, out_ty }) = split_bias(rw.m, op) else { return Ok(false) };
+        let flat = y_ty.shape[y_ty.rank() - 1];
         let Some(flat_bias) = reshaped_literal(rw.m, bias, &[flat]) else { return Ok(false) };
-        let m = &*rw.m;
-        let y = m.body.operand(reshape, 0);
-        let (Some(y_ty), Some(out_ty)) = (static_type(m, y), static_type(m, m.body.results(op)[0])) else { return Ok(false) };
         let (add_names, reshape_names) = (rw.origin_names(op), rw.origin_names(reshape));
         rw.insert_before(op, flat_bias);
         let b = rw.m.body.results(flat_bias)[0];
@@ -116,8 +114,19 @@ impl Pattern for BiasBeforeReshape {
     }
 }
 
-/// `reshape(y, S) + b` as [`BiasBeforeReshape`] takes it: `(the reshape, b, M)`.
-fn split_bias(m: &Module, add: OpId) -> Option<(OpId, ValueId, i64)> {
+/// `reshape(y, S) + b` as [`BiasBeforeReshape`] takes it.
+struct SplitBias {
+    reshape: OpId,
+    /// `b`, a literal.
+    bias: ValueId,
+    /// The product `y` and its type `[d..., M]`.
+    y: ValueId,
+    y_ty: TTy,
+    /// The sum's type `[d..., h, e...]`.
+    out_ty: TTy,
+}
+
+fn split_bias(m: &Module, add: OpId) -> Option<SplitBias> {
     let &[a, b, alpha] = m.body.operands(add).collect::<Vec<_>>().as_slice() else { return None };
     if constant_int(m, alpha) != Some(1) {
         return None;
@@ -138,6 +147,6 @@ fn split_bias(m: &Module, add: OpId) -> Option<(OpId, ValueId, i64)> {
         if b_ty.shape[extra..] != *split || b_ty.shape[..extra].iter().any(|&d| d != 1) || extra > lead.len() {
             return None;
         }
-        (m.op_name(m.body.defining_op(bias)?) == "torch.vtensor.literal").then_some((reshape, bias, flat))
+        (m.op_name(m.body.defining_op(bias)?) == "torch.vtensor.literal").then(|| SplitBias { reshape, bias, y, y_ty: y_ty.clone(), out_ty: out_ty.clone() })
     })
 }

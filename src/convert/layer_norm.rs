@@ -70,18 +70,17 @@ impl Pattern for RaiseLayerNorm {
     fn match_and_rewrite(&self, rw: &mut Rewriter<'_>, op: OpId) -> Result<bool, Diagnostic> {
         let Some(found) = Matcher::new(rw.m).layer_norm(op) else { return Ok(false) };
         let Some(plan) = plan(rw.m, &found) else { return Ok(false) };
-        let mut affine = Vec::new();
-        for (value, literal) in [(found.gamma, plan.gamma), (found.beta, plan.beta)] {
-            affine.push(match (value, literal) {
-                (_, Some(l)) => {
-                    rw.insert_before(op, l);
-                    A::T(rw.m.body.results(l)[0])
-                }
-                (Some(v), None) => A::T(v),
-                (None, None) => A::None,
-            });
-        }
-        let [gamma, beta] = <[A; 2]>::try_from(affine).unwrap_or_else(|_| unreachable!("two affine operands"));
+        // gamma and beta: a re-typed literal placed before the root, the value, or None.
+        let mut operand = |value: Option<ValueId>, literal: Option<OpId>| match (value, literal) {
+            (_, Some(l)) => {
+                rw.insert_before(op, l);
+                A::T(rw.m.body.results(l)[0])
+            }
+            (Some(v), None) => A::T(v),
+            (None, None) => A::None,
+        };
+        let gamma = operand(found.gamma, plan.gamma);
+        let beta = operand(found.beta, plan.beta);
         let names = origin(rw, &found.ops);
         let normalized = aten_before(rw, op, "aten::layer_norm", vec![A::T(found.x), A::Ints(plan.shape), gamma, beta, A::Float(plan.eps)], plan.ty, &names)?;
         replace_matched(rw, &found.ops, normalized);
@@ -144,18 +143,12 @@ impl Matcher<'_> {
     fn affine_form(&mut self, out: ValueId) -> Option<(Scale, Option<ValueId>)> {
         self.attempt(|me| {
             let (_, a, b) = me.sum(out)?;
-            for (product, shift) in [(a, b), (b, a)] {
-                let found = me.attempt(|me| {
-                    let (_, p, q) = me.op2(product, "torch.aten.mul.Tensor")?;
-                    let scale = me.either(p, q, |me, x, s| me.scale(s).filter(|sc| sc.x == x))?;
-                    let beta = me.shift(shift, &scale)?;
-                    Some((scale, beta))
-                });
-                if found.is_some() {
-                    return found;
-                }
-            }
-            None
+            me.either(a, b, |me, product, shift| {
+                let (_, p, q) = me.op2(product, "torch.aten.mul.Tensor")?;
+                let scale = me.either(p, q, |me, x, s| me.scale(s).filter(|sc| sc.x == x))?;
+                let beta = me.shift(shift, &scale)?;
+                Some((scale, beta))
+            })
         })
     }
 
