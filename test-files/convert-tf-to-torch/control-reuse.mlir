@@ -1,5 +1,5 @@
 // One function called with values of two shapes: each inlining converts it for its own
-// argument types (the Fill of its Shape is a [2,2] literal, then a [3] one); constants
+// argument types (the Fill of its Shape is a [2,2] aten.full, then a [3] one); constants
 // already emitted are reused.
 // RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
 // RUN: %amanda_opt %s --convert-tf-to-torch --verify-namespace > /dev/null
@@ -23,10 +23,10 @@ tfg.func @double(%a: tensor<*xf32> {tfg.name = "a"}) -> (tensor<*xf32> {tfg.name
 // CHECK-LABEL: func.func @main(%arg0: !torch.vtensor<[2,2],f32>, %arg1: !torch.vtensor<[3],f32>) -> (!torch.vtensor<[2,2],f32>, !torch.vtensor<[3],f32>)
 // CHECK-NEXT: %[[TWO:.*]] = torch.vtensor.literal(dense<2.0> : tensor<f32>)
 // CHECK-NEXT: %[[M1:.*]] = torch.aten.mul.Tensor %arg0, %[[TWO]] : !torch.vtensor<[2,2],f32>, !torch.vtensor<[],f32> -> !torch.vtensor<[2,2],f32>
-// CHECK-NEXT: %[[F1:.*]] = torch.vtensor.literal(dense<2.000000e+00> : tensor<2x2xf32>) : !torch.vtensor<[2,2],f32>
+// CHECK:      %[[F1:.*]] = torch.aten.full %{{.*}}, %[[V:.*]], %int6, %none, %none, %none : {{.*}} -> !torch.vtensor<[2,2],f32>
 // CHECK-NEXT: %[[ONE:.*]] = torch.constant.int 1
 // CHECK-NEXT: %[[A1:.*]] = torch.aten.add.Tensor %[[M1]], %[[F1]], %[[ONE]]
 // CHECK-NEXT: %[[M2:.*]] = torch.aten.mul.Tensor %arg1, %[[TWO]] : !torch.vtensor<[3],f32>, !torch.vtensor<[],f32> -> !torch.vtensor<[3],f32>
-// CHECK-NEXT: %[[F2:.*]] = torch.vtensor.literal(dense<2.000000e+00> : tensor<3xf32>) : !torch.vtensor<[3],f32>
+// CHECK:      %[[F2:.*]] = torch.aten.full %{{.*}}, %[[V]], %int6, %none, %none, %none : {{.*}} -> !torch.vtensor<[3],f32>
 // CHECK-NEXT: %[[A2:.*]] = torch.aten.add.Tensor %[[M2]], %[[F2]], %[[ONE]]
 // CHECK-NEXT: return %[[A1]], %[[A2]]

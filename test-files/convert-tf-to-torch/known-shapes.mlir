@@ -1,6 +1,7 @@
 // A value known at conversion time (here a Fill whose dims come from Shape, StridedSlice and
 // Pack of a static input) gives its users its static shape, though TensorFlow's types say
-// [?,?]: the AddV2 after it converts (the numeric tier's computed_shape model).
+// [?,?]: the AddV2 after it converts (the numeric tier's computed_shape model). A computed
+// float splat is aten.full, not a literal: state made at run time, not a weight.
 // RUN: %amanda_opt %s --print-op-generic --convert-tf-to-torch | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
 
@@ -18,6 +19,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 }
 
 // CHECK: ^bb0(%[[X:.*]]: !torch.vtensor<[3,4],f32>):
-// CHECK: %[[F:.*]] = "torch.vtensor.literal"() <{value = dense<5.000000e-01> : tensor<3x4xf32>}> : () -> !torch.vtensor<[3,4],f32>
+// CHECK: %[[HALF:.*]] = "torch.constant.float"() <{value = 5.0e-1 : f64}> : () -> !torch.float
+// CHECK: %[[F:.*]] = "torch.aten.full"(%{{.*}}, %[[HALF]], %{{.*}}) : ({{.*}}) -> !torch.vtensor<[3,4],f32>
 // CHECK: "torch.aten.add.Tensor"(%[[X]], %[[F]], %{{.*}}) : (!torch.vtensor<[3,4],f32>, !torch.vtensor<[3,4],f32>, !torch.int) -> !torch.vtensor<[3,4],f32>
 // CHECK: "func.return"({{.*}}) : (!torch.vtensor<[3,4],f32>) -> ()

@@ -1,5 +1,5 @@
 // TensorLists (held as one tensor [N, ...element] by convert-tf-to-torch) in Python: the
-// reserved list is torch.ops.aten.full, a run-time GetItem index_select + reshape, a run-time
+// reserved list is torch.full, a run-time GetItem index_select + reshape, a run-time
 // SetItem torch.where on iota == index, known indices torch.select and select_scatter; the
 // list carried by the While is one of the loop's carried tensors.
 // RUN: rm -rf %t && %amanda_opt %s --convert-tf-to-torch --emit=pytorch -o %t
@@ -38,7 +38,7 @@ tfg.func @body(%i: tensor<*xi32> {tfg.name = "i"}, %in: tensor<*x!tf_type.varian
 }
 
 // CHECK:      def forward(self, x):
-// CHECK-NEXT:     out = torch.ops.aten.full.default([4, 2, 3], 0.0, dtype=torch.float32, layout=None, device=None, pin_memory=None)
+// CHECK-NEXT:     out = torch.full([4, 2, 3], 0.0, dtype=torch.float32)
 // CHECK:          carried, carried_1 = torch.tensor(0, dtype=torch.int32), out
 // CHECK:          for i in range(9223372036854775807):
 // CHECK:              loop_get = torch.reshape(carried, [1])

@@ -57,18 +57,25 @@ const PLAIN_FUNCS: &[(&str, &str)] = &[
     ("aten::constant_pad_nd", "torch.constant_pad_nd"),
 ];
 
+/// Ops whose Python function takes the schema's keyword arguments, and the keyword
+/// arguments left out when they are the default: `torch.nn.functional.gelu(x)` calls
+/// `aten::gelu(x, approximate="none")`, `torch.full(size, v, dtype=d)` calls `aten::full`
+/// with no layout, device or pinning.
+const KWARG_FUNCS: &[(&str, &str, &[&str])] = &[
+    ("aten::gelu", "torch.nn.functional.gelu", &["approximate=\"none\""]),
+    ("aten::full", "torch.full", &["layout=None", "device=None", "pin_memory=None"]),
+];
+
 /// The plain spelling of a call, when it has one: [`PLAIN_FUNCS`] (schemas without
-/// keyword-only arguments), and the operators of `add`/`sub` with alpha 1, `mul`, `div` on
+/// keyword-only arguments), [`KWARG_FUNCS`], and the operators of `add`/`sub` with alpha 1, `mul`, `div` on
 /// two tensors (`Tensor.__add__` calls `aten::add.Tensor` with alpha 1, ...).
 pub fn plain(schema: &str, args: &[String], kwargs: bool) -> Option<String> {
     if let Some((_, f)) = PLAIN_FUNCS.iter().find(|(s, _)| *s == schema) {
         return (!kwargs).then(|| format!("{f}({})", args.join(", ")));
     }
-    if schema == "aten::gelu" {
-        // `torch.nn.functional.gelu` calls `aten::gelu` with the same arguments; "none" is
-        // its default.
-        let args: Vec<&str> = args.iter().map(String::as_str).filter(|&a| a != format!("approximate={}", python_str("none"))).collect();
-        return Some(format!("torch.nn.functional.gelu({})", args.join(", ")));
+    if let Some((_, f, defaults)) = KWARG_FUNCS.iter().find(|(s, ..)| *s == schema) {
+        let args: Vec<&str> = args.iter().map(String::as_str).filter(|a| !defaults.contains(a)).collect();
+        return Some(format!("{f}({})", args.join(", ")));
     }
     let op = match schema {
         // An int constant is inlined as its digits: `alpha=1` is the constant 1 (a value

@@ -2,6 +2,8 @@
 //! Shape/Size/Rank (folded: shapes are static), Cast (`aten.to.dtype`), Fill (`aten.full`).
 
 use super::super::emitter::{Converted, TfNode, TorchEmitter, A};
+use super::super::types::TTy;
+use crate::passes::folding::tensor::Tensor;
 use crate::diag::Diagnostic;
 
 type R = Result<Vec<Converted>, Diagnostic>;
@@ -22,12 +24,23 @@ pub fn constant(e: &mut TorchEmitter, n: &TfNode) -> R {
 
 /// A node whose results are all known at conversion time (shape arithmetic): literals of
 /// the values (the driver defers such nodes, so they appear only where used as tensors).
+///
+/// A computed float splat of more than one element (Keras's zero initial state of a
+/// recurrent layer, `Fill(Pack(batch, units), 0)` once the batch is pinned) is `aten.full`
+/// instead: it is state made at run time, not a weight, so `--emit=pytorch` must not make
+/// it a trainable parameter. A splat read from a `Const` (a zero-initialised bias) stays a
+/// literal.
 pub fn known_value(e: &mut TorchEmitter, n: &TfNode) -> R {
     let mut out = Vec::new();
     for (i, &r) in n.results.iter().enumerate() {
         let t = e.known(r).ok_or_else(|| e.err(n, format!("result {} is not known", i)))?;
         let dt = e.result_dt(n, i)?;
-        out.push(Converted::plain(e.literal(&t, dt)));
+        let splat = t.as_splat().filter(|_| dt.is_float() && t.len() > 1 && e.constant_op(r).is_none());
+        let v = match splat {
+            Some(s) => full(e, TTy::new(t.shape.clone(), dt), &s.scalar)?,
+            None => e.literal(&t, dt),
+        };
+        out.push(Converted::plain(v));
     }
     Ok(out)
 }
@@ -68,12 +81,17 @@ pub fn fill(e: &mut TorchEmitter, n: &TfNode) -> R {
     let ty = e.result_ty(n, 0)?;
     let scalar = e.known(n.inputs[1]).filter(|t| t.len() == 1);
     let v = match scalar {
-        Some(t) if ty.dt.is_float() => e.aten("aten::full", vec![A::Ints(ty.shape.clone()), A::Float(t.float_at(0)), A::Dtype(ty.dt)], ty)?,
-        Some(t) => e.aten("aten::full", vec![A::Ints(ty.shape.clone()), A::Int(t.int_at(0)), A::Dtype(ty.dt)], ty)?,
+        Some(t) => full(e, ty, &t)?,
         None => {
             let x = e.logical(n, 1)?;
             e.aten("aten::broadcast_to", vec![A::T(x), A::Ints(ty.shape.clone())], ty)?
         }
     };
     Ok(vec![Converted::plain(v)])
+}
+
+/// `aten.full` of type `ty` holding the one element of `scalar`.
+fn full(e: &mut TorchEmitter, ty: TTy, scalar: &Tensor) -> Result<crate::ir::ValueId, Diagnostic> {
+    let value = if ty.dt.is_float() { A::Float(scalar.float_at(0)) } else { A::Int(scalar.int_at(0)) };
+    e.aten("aten::full", vec![A::Ints(ty.shape.clone()), value, A::Dtype(ty.dt)], ty)
 }
