@@ -1,140 +1,10 @@
 //! Tensor types on both sides: a TensorFlow value's static shape and element type
-//! ([`TTy`]), torch's `!torch.vtensor<[dims],dtype>` spelling of it, and the TorchScript
-//! `ScalarType` codes (`aten::to.dtype`, `aten::full`).
+//! ([`TTy`]) and torch's `!torch.vtensor<[dims],dtype>` spelling of it; the element types
+//! themselves are [`Dt`] (`dialect::torch_dtype`).
 
-use crate::ir::types::{Signedness, TypeData, DYNAMIC};
+pub use crate::dialect::torch_dtype::Dt;
+use crate::ir::types::{TypeData, DYNAMIC};
 use crate::ir::{Context, TypeId};
-use crate::passes::folding::tensor::DType;
-use crate::printer::float::float_sem;
-
-/// Every [`Dt`].
-const ALL: [Dt; 10] = [Dt::F16, Dt::Bf16, Dt::F32, Dt::F64, Dt::I1, Dt::Si8, Dt::Si16, Dt::Si32, Dt::Si64, Dt::Ui8];
-
-/// An element type torch-mlir's value tensors can hold.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Dt {
-    F16,
-    Bf16,
-    F32,
-    F64,
-    I1,
-    Si8,
-    Si16,
-    Si32,
-    Si64,
-    Ui8,
-}
-
-impl Dt {
-    /// The spelling inside `!torch.vtensor<..., dtype>` and of `dense<> : tensor<..x dtype>`.
-    pub fn spelling(self) -> &'static str {
-        match self {
-            Dt::F16 => "f16",
-            Dt::Bf16 => "bf16",
-            Dt::F32 => "f32",
-            Dt::F64 => "f64",
-            Dt::I1 => "i1",
-            Dt::Si8 => "si8",
-            Dt::Si16 => "si16",
-            Dt::Si32 => "si32",
-            Dt::Si64 => "si64",
-            Dt::Ui8 => "ui8",
-        }
-    }
-
-    /// The element type of a `!torch.vtensor<[...],DTYPE>` spelling (inverse of
-    /// [`Dt::spelling`]).
-    pub fn from_spelling(s: &str) -> Option<Dt> {
-        ALL.iter().copied().find(|d| d.spelling() == s)
-    }
-
-    pub fn is_float(self) -> bool {
-        matches!(self, Dt::F16 | Dt::Bf16 | Dt::F32 | Dt::F64)
-    }
-
-    /// The constant folder's element type of the same values (its host tensors hold
-    /// integers as `i64`, floats as `f64` rounded to the format).
-    pub fn dtype(self) -> DType {
-        match self {
-            Dt::F16 | Dt::Bf16 | Dt::F32 | Dt::F64 => DType::Float(float_sem(self.spelling()).expect("a torch float format")),
-            Dt::I1 => DType::Bool,
-            Dt::Si8 => DType::Int { width: 8, unsigned: false },
-            Dt::Si16 => DType::Int { width: 16, unsigned: false },
-            Dt::Si32 => DType::i32(),
-            Dt::Si64 => DType::i64(),
-            Dt::Ui8 => DType::Int { width: 8, unsigned: true },
-        }
-    }
-
-    /// Bytes per element.
-    pub fn size_bytes(self) -> i64 {
-        match self {
-            Dt::I1 | Dt::Si8 | Dt::Ui8 => 1,
-            Dt::F16 | Dt::Bf16 | Dt::Si16 => 2,
-            Dt::F32 | Dt::Si32 => 4,
-            Dt::F64 | Dt::Si64 => 8,
-        }
-    }
-
-    /// TorchScript's `ScalarType` number (c10/core/ScalarType.h).
-    pub fn scalar_type_code(self) -> i64 {
-        match self {
-            Dt::Ui8 => 0,
-            Dt::Si8 => 1,
-            Dt::Si16 => 2,
-            Dt::Si32 => 3,
-            Dt::Si64 => 4,
-            Dt::F16 => 5,
-            Dt::F32 => 6,
-            Dt::F64 => 7,
-            Dt::I1 => 11,
-            Dt::Bf16 => 15,
-        }
-    }
-
-    /// The torch element type of a builtin element type (tfg writes TensorFlow's `int32` as
-    /// `i32`, `uint8` as `ui8`, `bool` as `i1`).
-    pub fn of_elem(ctx: &Context, t: TypeId) -> Option<Dt> {
-        Some(match ctx.type_data(ctx.resolved_type(t)) {
-            TypeData::Float(n) => match ctx.str(*n) {
-                "f16" => Dt::F16,
-                "bf16" => Dt::Bf16,
-                "f32" => Dt::F32,
-                "f64" => Dt::F64,
-                _ => return None,
-            },
-            TypeData::Integer { width: 1, .. } => Dt::I1,
-            TypeData::Integer { width: 8, signedness: Signedness::Unsigned } => Dt::Ui8,
-            TypeData::Integer { signedness: Signedness::Unsigned, .. } => return None,
-            TypeData::Integer { width, .. } => match width {
-                8 => Dt::Si8,
-                16 => Dt::Si16,
-                32 => Dt::Si32,
-                64 => Dt::Si64,
-                _ => return None,
-            },
-            _ => return None,
-        })
-    }
-
-    /// The builtin element type used in `dense<...> : tensor<...>` literals.
-    pub fn elem_type(self, ctx: &mut Context) -> TypeId {
-        let int = |width, signedness| TypeData::Integer { width, signedness };
-        let data = match self {
-            Dt::I1 => int(1, Signedness::Signless),
-            Dt::Si8 => int(8, Signedness::Signed),
-            Dt::Si16 => int(16, Signedness::Signed),
-            Dt::Si32 => int(32, Signedness::Signed),
-            Dt::Si64 => int(64, Signedness::Signed),
-            Dt::Ui8 => int(8, Signedness::Unsigned),
-            Dt::F16 | Dt::Bf16 | Dt::F32 | Dt::F64 => {
-                let s = ctx.sym(self.spelling());
-                TypeData::Float(s)
-            }
-        };
-        ctx.ty(data)
-    }
-}
 
 /// A tensor's static shape (dims may be [`DYNAMIC`]) and element type.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -263,9 +133,6 @@ mod tests {
         assert_eq!(broadcast(&[2, 1, 4], &[3, 1]), Some(vec![2, 3, 4]));
         assert_eq!(broadcast(&[], &[5]), Some(vec![5]));
         assert_eq!(broadcast(&[2, 3], &[4]), None);
-        assert_eq!(Dt::F32.scalar_type_code(), 6);
-        assert_eq!(Dt::Si64.scalar_type_code(), 4);
-        assert_eq!(Dt::I1.scalar_type_code(), 11);
     }
 
     #[test]
@@ -281,7 +148,6 @@ mod tests {
             let t = ctx.ty(TypeData::Opaque(s));
             assert_eq!(TTy::of_torch(&ctx, t), None, "{bad}");
         }
-        assert!(ALL.iter().all(|&d| Dt::from_spelling(d.spelling()) == Some(d)));
     }
 
     #[test]

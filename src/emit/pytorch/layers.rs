@@ -27,7 +27,8 @@ use crate::ir::{Module, OpId, ValueId};
 
 use super::classify::{literal_value, Kind};
 use super::spelling::constant;
-use super::weights::{Elem, Literal};
+use super::weights::Literal;
+use crate::dialect::torch_dtype::Dt;
 
 /// One module of the program.
 pub struct Layer {
@@ -104,7 +105,7 @@ struct Cx<'a> {
 struct Owned {
     op: OpId,
     shape: Vec<i64>,
-    elem: Elem,
+    elem: Dt,
 }
 
 impl Cx<'_> {
@@ -407,9 +408,9 @@ fn optional(args: &mut Vec<String>, name: &str, v: &[i64], default: i64) {
 }
 
 /// `dtype=torch.float64` unless the element type is torch's default (float32).
-fn dtype_arg(args: &mut Vec<String>, elem: Elem) {
-    if elem != Elem::F32 {
-        args.push(format!("dtype={}", elem.torch()));
+fn dtype_arg(args: &mut Vec<String>, elem: Dt) {
+    if elem != Dt::F32 {
+        args.push(format!("dtype={}", elem.python()));
     }
 }
 

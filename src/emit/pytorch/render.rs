@@ -29,8 +29,9 @@ use super::layers::Layers;
 use super::scopes::Scopes;
 use super::classify::{aten_parts, classify_all, find_func, func_block, literal_value, Kind, RenderError};
 use super::names::{is_numbered_arg, is_numeric, sanitize, Names, LOCAL_RESERVED, MODULE_RESERVED};
-use super::spelling::{constant, plain, SCALAR_TYPES};
-use super::weights::{shape_tuple, Elem, Literal, Weight, INLINE_LIMIT};
+use super::spelling::{constant, plain};
+use super::weights::{shape_tuple, Literal, Weight, INLINE_LIMIT};
+use crate::dialect::torch_dtype::Dt;
 
 const MODEL_TEMPLATE: &str = include_str!("model.py.tmpl");
 const PARAMETER_TEMPLATE: &str = include_str!("parameter.py.tmpl");
@@ -281,7 +282,7 @@ impl Renderer<'_> {
                     let name = self.weight_name(op, results[0]);
                     let template = if lit.elem.is_float() && !self.is_running_stat(results[0]) { PARAMETER_TEMPLATE } else { BUFFER_TEMPLATE };
                     let requires_grad = if self.trainable { "True" } else { "False" };
-                    let values = [("name", name.as_str()), ("shape", &shape_tuple(&lit.shape)), ("dtype", lit.elem.torch()), ("requires_grad", requires_grad)];
+                    let values = [("name", name.as_str()), ("shape", &shape_tuple(&lit.shape)), ("dtype", lit.elem.python()), ("requires_grad", requires_grad)];
                     self.decls.push(fill(template, &values));
                     self.weights.push(Weight { name: name.clone(), elem: lit.elem, shape: lit.shape.clone(), data: lit.bytes() });
                     self.exprs.insert(results[0], format!("self.{name}"));
@@ -345,7 +346,7 @@ impl Renderer<'_> {
         }
         if layer.class.starts_with("torch.nn.BatchNorm") {
             // Part of BatchNorm's state_dict: the count of batches trained on.
-            self.weights.push(Weight { name: format!("{name}.num_batches_tracked"), elem: Elem::I64, shape: Vec::new(), data: 0i64.to_le_bytes().to_vec().into() });
+            self.weights.push(Weight { name: format!("{name}.num_batches_tracked"), elem: Dt::Si64, shape: Vec::new(), data: 0i64.to_le_bytes().to_vec().into() });
         }
         let input = self.expr(layer.input);
         let statement = self.scopes.statement(op, &layer.name).unwrap_or_else(|| name.clone());
@@ -425,7 +426,7 @@ impl Renderer<'_> {
         let e = self.expr(v);
         let base = ty.trim_end_matches('?');
         let table: &[&str] = match base {
-            "ScalarType" => &SCALAR_TYPES,
+            "ScalarType" => return e.parse().ok().and_then(crate::dialect::torch_dtype::scalar_type_python).map_or(e, str::to_string),
             "Layout" => &["torch.strided", "torch.sparse_coo", "torch.sparse_csr", "torch.sparse_csc", "torch.sparse_bsr", "torch.sparse_bsc"],
             "MemoryFormat" => &["torch.contiguous_format", "torch.preserve_format", "torch.channels_last", "torch.channels_last_3d"],
             _ => return e,

@@ -1,18 +1,10 @@
-//! The Python spellings `--emit=pytorch` writes: constants as literals ([`constant`]),
-//! torch's ScalarType numbering as dtype objects ([`SCALAR_TYPES`]), and the plainer
-//! spellings of some aten calls ([`plain`]: `torch.relu(x)`, `a + b`) that call the same
+//! The Python spellings `--emit=pytorch` writes: constants as literals ([`constant`]), and
+//! the plainer spellings of some aten calls ([`plain`]: `torch.relu(x)`, `a + b`) that call the same
 //! overload with the same arguments as `torch.ops.aten.<op>.<overload>(...)`.
 
 use crate::ir::attrs::AttrData;
 use crate::ir::{Module, OpId};
 use crate::printer::torch::inherent;
-
-/// torch's ScalarType numbering (c10/core/ScalarType.h) as Python objects.
-pub const SCALAR_TYPES: [&str; 16] = [
-    "torch.uint8", "torch.int8", "torch.int16", "torch.int32", "torch.int64", "torch.float16", "torch.float32",
-    "torch.float64", "torch.complex32", "torch.complex64", "torch.complex128", "torch.bool", "torch.qint8",
-    "torch.quint8", "torch.qint32", "torch.bfloat16",
-];
 
 /// Ops with a plainer Python spelling that calls the same overload with the same arguments.
 const PLAIN_FUNCS: &[(&str, &str)] = &[

@@ -1,6 +1,6 @@
 //! The tensors of `--emit=pytorch`: a `torch.vtensor.literal`'s `dense<...>` value decoded
-//! into little-endian bytes ([`Weight`]), the element types torch and safetensors name
-//! ([`Elem`]), small literals written as Python (`torch.tensor(...)`), and the
+//! into little-endian bytes ([`Weight`]), small literals written as Python
+//! (`torch.tensor(...)`), and the
 //! `weights.safetensors` file itself ([`safetensors`]).
 //!
 //! The safetensors format (huggingface/safetensors, `docs`/README "Format"): an unsigned
@@ -11,104 +11,14 @@
 
 use crate::ir::attrs::AttrData;
 use crate::ir::types::TypeData;
-use crate::ir::{AttrId, Context, TypeId};
+use crate::dialect::torch_dtype::Dt;
+use crate::ir::{AttrId, Context};
 use prost::bytes::Bytes;
 use crate::passes::folding::tensor::{num_elements, DType, Tensor, Values, DEFAULT_MAX_CONSTANT_BYTES};
 
-/// An element type of a torch tensor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Elem {
-    F16,
-    BF16,
-    F32,
-    F64,
-    I8,
-    I16,
-    I32,
-    I64,
-    U8,
-    U16,
-    U32,
-    U64,
-    Bool,
-}
-
-impl Elem {
-    /// The element type of a `!torch.vtensor<[...],DTYPE>` / `tensor<...xDTYPE>` spelling.
-    pub fn from_mlir(s: &str) -> Option<Elem> {
-        Some(match s {
-            "f16" => Elem::F16,
-            "bf16" => Elem::BF16,
-            "f32" => Elem::F32,
-            "f64" => Elem::F64,
-            "si8" | "i8" => Elem::I8,
-            "si16" | "i16" => Elem::I16,
-            "si32" | "i32" => Elem::I32,
-            "si64" | "i64" => Elem::I64,
-            "ui8" => Elem::U8,
-            "ui16" => Elem::U16,
-            "ui32" => Elem::U32,
-            "ui64" => Elem::U64,
-            "i1" => Elem::Bool,
-            _ => return None,
-        })
-    }
-
-    /// `torch.float32`, ...
-    pub fn torch(self) -> &'static str {
-        match self {
-            Elem::F16 => "torch.float16",
-            Elem::BF16 => "torch.bfloat16",
-            Elem::F32 => "torch.float32",
-            Elem::F64 => "torch.float64",
-            Elem::I8 => "torch.int8",
-            Elem::I16 => "torch.int16",
-            Elem::I32 => "torch.int32",
-            Elem::I64 => "torch.int64",
-            Elem::U8 => "torch.uint8",
-            Elem::U16 => "torch.uint16",
-            Elem::U32 => "torch.uint32",
-            Elem::U64 => "torch.uint64",
-            Elem::Bool => "torch.bool",
-        }
-    }
-
-    /// The safetensors `dtype` name.
-    pub fn safetensors(self) -> &'static str {
-        match self {
-            Elem::F16 => "F16",
-            Elem::BF16 => "BF16",
-            Elem::F32 => "F32",
-            Elem::F64 => "F64",
-            Elem::I8 => "I8",
-            Elem::I16 => "I16",
-            Elem::I32 => "I32",
-            Elem::I64 => "I64",
-            Elem::U8 => "U8",
-            Elem::U16 => "U16",
-            Elem::U32 => "U32",
-            Elem::U64 => "U64",
-            Elem::Bool => "BOOL",
-        }
-    }
-
-    pub fn is_float(self) -> bool {
-        matches!(self, Elem::F16 | Elem::BF16 | Elem::F32 | Elem::F64)
-    }
-
-    fn size(self) -> usize {
-        match self {
-            Elem::I8 | Elem::U8 | Elem::Bool => 1,
-            Elem::F16 | Elem::BF16 | Elem::I16 | Elem::U16 => 2,
-            Elem::F32 | Elem::I32 | Elem::U32 => 4,
-            Elem::F64 | Elem::I64 | Elem::U64 => 8,
-        }
-    }
-}
-
 /// A decoded literal: shape, element type, values.
 pub struct Literal {
-    pub elem: Elem,
+    pub elem: Dt,
     pub shape: Vec<i64>,
     /// The elements as little-endian bytes, when the attribute holds them so (`dense<"0x...">`,
     /// as the GraphDef importer writes constants): copied as they are, every bit kept.
@@ -125,13 +35,13 @@ pub struct Literal {
 impl Literal {
     /// The shape and element type of the `dense<...>` attribute `value`, when its elements
     /// are of a type torch has (no decoding).
-    pub fn header(ctx: &Context, value: AttrId) -> Option<(Vec<i64>, Elem)> {
+    pub fn header(ctx: &Context, value: AttrId) -> Option<(Vec<i64>, Dt)> {
         let AttrData::Dense { ty, .. } = ctx.attr_data(ctx.resolved_attr(value)) else { return None };
         let TypeData::RankedTensor { shape, elem, .. } = ctx.type_data(ctx.resolved_type(*ty)) else { return None };
         if shape.iter().any(|&d| d < 0) {
             return None;
         }
-        Some((shape.clone(), Elem::from_mlir(&elem_text(ctx, *elem)?)?))
+        Some((shape.clone(), Dt::of_builtin(ctx, *elem)?))
     }
 
     /// Decodes the `dense<...>` attribute `value`; `None` when it is not a dense literal of
@@ -140,9 +50,9 @@ impl Literal {
         let (shape, elem) = Literal::header(ctx, value)?;
         let n = usize::try_from(num_elements(&shape)).ok()?;
         let fits = |t: &Tensor| match (t.dtype, elem) {
-            (DType::Bool, Elem::Bool) => true,
-            (DType::Int { width, .. }, e) => !e.is_float() && e != Elem::Bool && e.size() * 8 == width as usize,
-            (DType::Float(sem), e) => e.is_float() && e.size() * 8 == sem.bits as usize,
+            (DType::Bool, Dt::I1) => true,
+            (DType::Int { width, .. }, e) => !e.is_float() && e != Dt::I1 && e.size_bytes() * 8 == width as i64,
+            (DType::Float(sem), e) => e.is_float() && e.size_bytes() * 8 == sem.bits as i64,
             _ => false,
         };
         if n > 1 && declared_bytes_of(elem, &shape) > DEFAULT_MAX_CONSTANT_BYTES {
@@ -153,11 +63,11 @@ impl Literal {
         let AttrData::Dense { value: inner, .. } = ctx.attr_data(ctx.resolved_attr(value)) else { return None };
         // Bytes held as such are shared (an imported file's weights are not copied).
         let raw = match ctx.attr_data(*inner) {
-            AttrData::Hex(b) if elem != Elem::Bool => Some(b.bytes()),
-            AttrData::String { spelling, .. } if elem != Elem::Bool => crate::ir::hex::unhex(ctx.str(*spelling)).map(Bytes::from),
+            AttrData::Hex(b) if elem != Dt::I1 => Some(b.bytes()),
+            AttrData::String { spelling, .. } if elem != Dt::I1 => crate::ir::hex::unhex(ctx.str(*spelling)).map(Bytes::from),
             _ => None,
         }
-        .filter(|b| Some(b.len()) == n.checked_mul(elem.size()) && n > 1);
+        .filter(|b| Some(b.len()) == n.checked_mul(elem.size_bytes() as usize) && n > 1);
         let tensor = if raw.is_none() || n <= INLINE_LIMIT {
             let t = Tensor::from_attr(ctx, value)?;
             if !fits(&t) {
@@ -182,7 +92,7 @@ impl Literal {
     /// The elements of a matrix `[r, c]` as the bytes of its transpose `[c, r]`.
     pub fn transposed_bytes(&self) -> Option<Bytes> {
         let &[rows, cols] = self.shape.as_slice() else { return None };
-        let (rows, cols, size) = (rows as usize, cols as usize, self.elem.size());
+        let (rows, cols, size) = (rows as usize, cols as usize, self.elem.size_bytes() as usize);
         let bytes = self.bytes();
         if bytes.len() != rows * cols * size {
             return None;
@@ -203,14 +113,14 @@ impl Literal {
             return raw.clone();
         }
         let Some(tensor) = &self.tensor else { return Bytes::new() };
-        let size = self.elem.size();
+        let size = self.elem.size_bytes() as usize;
         let mut out = Vec::with_capacity(self.len() * size);
         match &tensor.values {
             Values::Float(v) => {
                 for &x in v {
                     match (self.elem, tensor.dtype) {
-                        (Elem::F32, _) => out.extend_from_slice(&(x as f32).to_le_bytes()),
-                        (Elem::F64, _) => out.extend_from_slice(&x.to_le_bytes()),
+                        (Dt::F32, _) => out.extend_from_slice(&(x as f32).to_le_bytes()),
+                        (Dt::F64, _) => out.extend_from_slice(&x.to_le_bytes()),
                         (_, DType::Float(sem)) => out.extend_from_slice(&(sem.from_f64(x) as u16).to_le_bytes()),
                         _ => unreachable!("a float literal has a float type"),
                     }
@@ -228,20 +138,20 @@ impl Literal {
     /// The literal as a Python expression (`torch.tensor([1, 2], dtype=torch.int32)`); only
     /// for literals of at most [`INLINE_LIMIT`] elements.
     pub fn python(&self) -> String {
-        let dtype = self.elem.torch();
+        let dtype = self.elem.python();
         if self.len() == 0 {
             return format!("torch.empty({}, dtype={dtype})", shape_tuple(&self.shape));
         }
         if let Some(one) = &self.splat {
             let v = match &one.values {
-                Values::Float(v) => python_float(v[0], self.elem == Elem::F32),
+                Values::Float(v) => python_float(v[0], self.elem == Dt::F32),
                 Values::Int(v) => self.python_int(v[0]),
             };
             return format!("torch.full({}, {v}, dtype={dtype})", shape_tuple(&self.shape));
         }
         let Some(tensor) = &self.tensor else { return format!("torch.empty({}, dtype={dtype})", shape_tuple(&self.shape)) };
         let elems: Vec<String> = match &tensor.values {
-            Values::Float(v) => v.iter().map(|&x| python_float(x, self.elem == Elem::F32)).collect(),
+            Values::Float(v) => v.iter().map(|&x| python_float(x, self.elem == Dt::F32)).collect(),
             Values::Int(v) => v.iter().map(|&x| self.python_int(x)).collect(),
         };
         format!("torch.tensor({}, dtype={dtype})", nested(&self.shape, &elems))
@@ -250,29 +160,21 @@ impl Literal {
     /// An integer or boolean element as Python.
     fn python_int(&self, x: i64) -> String {
         match self.elem {
-            Elem::Bool => if x != 0 { "True" } else { "False" }.to_string(),
-            Elem::U64 => (x as u64).to_string(),
+            Dt::I1 => if x != 0 { "True" } else { "False" }.to_string(),
+            Dt::Ui64 => (x as u64).to_string(),
             _ => x.to_string(),
         }
     }
 }
 
 /// The bytes a tensor of `shape` of `elem` declares (saturating).
-fn declared_bytes_of(elem: Elem, shape: &[i64]) -> i64 {
-    num_elements(shape).saturating_mul(elem.size() as i64)
+fn declared_bytes_of(elem: Dt, shape: &[i64]) -> i64 {
+    num_elements(shape).saturating_mul(elem.size_bytes() as usize as i64)
 }
 
 /// Literals of at most this many elements may be written in `model.py`; they are always
 /// decoded into values.
 pub const INLINE_LIMIT: usize = 16;
-
-/// The spelling of an integer or float element type (`f32`, `si64`, `i1`), as printed.
-fn elem_text(ctx: &Context, t: TypeId) -> Option<String> {
-    match ctx.type_data(ctx.resolved_type(t)) {
-        TypeData::Integer { .. } | TypeData::Float(_) => Some(crate::printer::type_to_string(ctx, t)),
-        _ => None,
-    }
-}
 
 /// A shape as a Python tuple: `()`, `(3,)`, `(2, 3)`.
 pub fn shape_tuple(shape: &[i64]) -> String {
@@ -312,7 +214,7 @@ pub fn python_float(x: f64, f32: bool) -> String {
 /// One tensor of `weights.safetensors`.
 pub struct Weight {
     pub name: String,
-    pub elem: Elem,
+    pub elem: Dt,
     pub shape: Vec<i64>,
     pub data: Bytes,
 }
@@ -352,8 +254,8 @@ mod tests {
     #[test]
     fn safetensors_layout() {
         let w = vec![
-            Weight { name: "b".into(), elem: Elem::F32, shape: vec![2], data: [1.0f32.to_le_bytes(), 2.0f32.to_le_bytes()].concat().into() },
-            Weight { name: "a".into(), elem: Elem::I64, shape: vec![], data: 7i64.to_le_bytes().to_vec().into() },
+            Weight { name: "b".into(), elem: Dt::F32, shape: vec![2], data: [1.0f32.to_le_bytes(), 2.0f32.to_le_bytes()].concat().into() },
+            Weight { name: "a".into(), elem: Dt::Si64, shape: vec![], data: 7i64.to_le_bytes().to_vec().into() },
         ];
         let bytes = safetensors(&w);
         let n = u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize;
