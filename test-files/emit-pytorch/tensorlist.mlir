@@ -40,7 +40,7 @@ tfg.func @body(%i: tensor<*xi32> {tfg.name = "i"}, %in: tensor<*x!tf_type.varian
 // CHECK:      def forward(self, x):
 // CHECK-NEXT:     out = torch.full([4, 2, 3], 0.0, dtype=torch.float32)
 // CHECK:          carried, carried_1 = torch.tensor(0, dtype=torch.int32), out
-// CHECK:          for i in range(9223372036854775807):
+// CHECK:          while loop_cond:
 // CHECK:              loop_get = torch.reshape(carried, [1])
 // CHECK:              loop_get_1 = torch.ops.aten.to.dtype(loop_get, torch.int64, False, False, None)
 // CHECK:              loop_get_2 = torch.index_select(x, 0, loop_get_1)

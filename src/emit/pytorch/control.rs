@@ -63,7 +63,9 @@ impl Renderer<'_> {
 
     /// `torch.prim.Loop(max, cond, init...)`: the carried values are the block's arguments
     /// after the counter; torch-mlir runs the body while `counter < max` and the condition
-    /// (initially `cond`, then the body's) holds. The results are the carried values.
+    /// (initially `cond`, then the body's) holds. The results are the carried values. A
+    /// loop without a bound (`max` is i64's largest, torch-mlir's form of a while loop) is
+    /// written as `while cond:`, with the counter kept only when the body reads it.
     pub(super) fn render_loop(&mut self, op: OpId, operands: &[ValueId], results: &[ValueId]) -> Result<(), String> {
         let m = self.m;
         let block = m.body.op(op).regions.first().and_then(|&r| m.body.region(r).blocks.first().copied()).ok_or("--emit=pytorch: a torch.prim.Loop without a body")?;
@@ -79,16 +81,26 @@ impl Renderer<'_> {
         };
         let counter = arg_name(self, 0, "i");
         let carried: Vec<String> = (1..args.len()).map(|i| arg_name(self, i, "carried")).collect();
-        let cond = self.locals.fresh("loop_cond");
         self.assign(&carried, &operands[2..]);
+        // torch-mlir's while loop: no bound (i64::MAX trips) and a condition.
+        let unbounded = self.expr(operands[0]) == i64::MAX.to_string();
+        let counted = m.body.uses(args[0]).next().is_some();
+        let cond = self.locals.fresh("loop_cond");
         self.stmt(format!("{cond} = {}", self.expr(operands[1])));
-        self.stmt(format!("for {counter} in range({}):", self.expr(operands[0])));
-        self.indent += 1;
-        self.stmt(format!("if not {cond}:"));
-        self.indent += 1;
-        self.stmt("break".to_string());
-        self.indent -= 2;
-        self.exprs.insert(args[0], counter);
+        if unbounded {
+            if counted {
+                self.stmt(format!("{counter} = 0"));
+            }
+            self.stmt(format!("while {cond}:"));
+        } else {
+            self.stmt(format!("for {counter} in range({}):", self.expr(operands[0])));
+            self.indent += 1;
+            self.stmt(format!("if not {cond}:"));
+            self.indent += 1;
+            self.stmt("break".to_string());
+            self.indent -= 2;
+        }
+        self.exprs.insert(args[0], counter.clone());
         for (v, n) in args[1..].iter().zip(&carried) {
             self.exprs.insert(*v, n.clone());
         }
@@ -100,6 +112,9 @@ impl Renderer<'_> {
         let mut names = vec![cond];
         names.extend(carried.iter().cloned());
         self.assign(&names, &y);
+        if unbounded && counted {
+            self.stmt(format!("{counter} += 1"));
+        }
         self.indent -= 1;
         for (v, n) in results.iter().zip(carried) {
             self.exprs.insert(*v, n);
