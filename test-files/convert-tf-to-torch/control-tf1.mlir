@@ -38,15 +38,15 @@ tfg.graph #tf_type.version<producer = 2474, min_consumer = 0> {
 // CHECK-LABEL: func.func @main(%arg0: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
 // CHECK:       %[[I0:.*]] = torch.vtensor.literal(dense<0> : tensor<si32>) : !torch.vtensor<[],si32>
 // CHECK:       %[[W:.*]] = torch.vtensor.literal(dense<[1.000000e+00, 2.000000e+00, 5.000000e-01]> : tensor<3xf32>)
-// CHECK:       %[[C0:.*]] = torch.aten.Bool.Tensor
-// CHECK:       %[[L:.*]]:2 = torch.prim.Loop %{{.*}}, %[[C0]], init(%[[I0]], %arg0) {
+// The loop counts (i < 5 from 0 by 1): a for loop of 5 trips.
+// CHECK:       %[[N:.*]] = torch.constant.int 5
+// CHECK-NEXT:  %[[TRUE:.*]] = torch.constant.bool true
+// CHECK-NEXT:  %[[L:.*]]:2 = torch.prim.Loop %[[N]], %[[TRUE]], init(%[[I0]], %arg0) {
 // CHECK-NEXT:  ^bb0{{.*}}(%{{.*}}: !torch.int, %[[I:.*]]: !torch.vtensor<[],si32>, %[[A:.*]]: !torch.vtensor<[3],f32>):
 // CHECK:         %[[I1:.*]] = torch.aten.add.Tensor %[[I]], %{{.*}}, %{{.*}} : !torch.vtensor<[],si32>
 // CHECK:         %[[M:.*]] = torch.aten.mul.Tensor %[[A]], %[[W]]
 // CHECK:         %[[A1:.*]] = torch.aten.add.Tensor %[[M]], %{{.*}}, %{{.*}} : !torch.vtensor<[3],f32>
-// CHECK:         %[[LT:.*]] = torch.aten.lt.Tensor %[[I1]], %{{.*}}
-// CHECK:         %[[C:.*]] = torch.aten.Bool.Tensor %[[LT]]
-// CHECK-NEXT:    torch.prim.Loop.condition %[[C]], iter(%[[I1]], %[[A1]] : !torch.vtensor<[],si32>, !torch.vtensor<[3],f32>)
+// CHECK-NEXT:    torch.prim.Loop.condition %[[TRUE]], iter(%[[I1]], %[[A1]] : !torch.vtensor<[],si32>, !torch.vtensor<[3],f32>)
 // CHECK:       return %[[L]]#1 : !torch.vtensor<[3],f32>
 
 // -----

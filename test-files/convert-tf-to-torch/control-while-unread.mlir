@@ -2,7 +2,8 @@
 // leave its block argument unread, which IREE's conversion of scf.while crashes on: its next
 // value is where(guard, next, current), the guard being the loop condition carried as the last
 // variable (true whenever the body runs, so the value is next). Variables the body reads get
-// no guard.
+// no guard. (The condition is i <= 2 so that the loop stays a while loop: a count i < 3 is
+// a for loop, lowered to scf.for, which needs no guard; control-while.mlir.)
 // RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
 // RUN: %amanda_opt %s --convert-tf-to-torch | %amanda_opt - --verify-namespace | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --convert-tf-to-torch | %torch_mlir_opt > /dev/null %}
@@ -15,8 +16,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 }
 tfg.func @cond(%i: tensor<*xi32> {tfg.name = "i"}, %a: tensor<*xf32> {tfg.name = "a"}, %b: tensor<*xf32> {tfg.name = "b"})
      -> (tensor<*xi1> {tfg.name = "c"}) {
-  %three, %ctl = Const name("loop/three") {dtype = i32, value = dense<3> : tensor<i32>} : () -> (tensor<*xi32>)
-  %lt, %ctl_0 = Less(%i, %three) name("loop/less") {T = i32} : (tensor<*xi32>, tensor<*xi32>) -> (tensor<*xi1>)
+  %two, %ctl = Const name("loop/two") {dtype = i32, value = dense<2> : tensor<i32>} : () -> (tensor<*xi32>)
+  %lt, %ctl_0 = LessEqual(%i, %two) name("loop/less_equal") {T = i32} : (tensor<*xi32>, tensor<*xi32>) -> (tensor<*xi1>)
   return(%lt) : tensor<*xi1>
 }
 tfg.func @body(%i: tensor<*xi32> {tfg.name = "i"}, %a: tensor<*xf32> {tfg.name = "a"}, %b: tensor<*xf32> {tfg.name = "b"})
@@ -31,14 +32,14 @@ tfg.func @body(%i: tensor<*xi32> {tfg.name = "i"}, %a: tensor<*xf32> {tfg.name =
 
 // CHECK-NOT: tfg.
 // CHECK-LABEL: func.func @main(%arg0: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32>
-// The initial condition (0 < 3, known) is also the guard's initial value.
+// The initial condition (0 <= 2, known) is also the guard's initial value.
 // CHECK:      %[[C0T:.*]] = torch.vtensor.literal(dense<true> : tensor<i1>) : !torch.vtensor<[],i1>
 // CHECK-NEXT: %[[C0:.*]] = torch.aten.Bool.Tensor %[[C0T]]
 // CHECK:      %[[LOOP:.*]]:4 = torch.prim.Loop %{{.*}}, %[[C0]], init(%{{.*}}, %arg0, %arg0, %[[C0T]]) {
 // CHECK-NEXT: ^bb{{.*}}(%{{.*}}: !torch.int, %[[I:.*]]: !torch.vtensor<[],si32>, %[[A:.*]]: !torch.vtensor<[2,3],f32>, %[[B:.*]]: !torch.vtensor<[2,3],f32>, %[[G:.*]]: !torch.vtensor<[],i1>):
 // CHECK:        %[[A1:.*]] = torch.aten.mul.Tensor %[[A]]
 // CHECK-NEXT:   %[[B1:.*]] = torch.aten.tanh %[[A]]
-// CHECK:        %[[LT:.*]] = torch.aten.lt.Tensor
+// CHECK:        %[[LT:.*]] = torch.aten.le.Tensor
 // CHECK-NEXT:   %[[B2:.*]] = torch.aten.where.self %[[G]], %[[B1]], %[[B]] : !torch.vtensor<[],i1>, !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
 // CHECK-NEXT:   %[[C:.*]] = torch.aten.Bool.Tensor %[[LT]]
 // CHECK-NEXT:   torch.prim.Loop.condition %[[C]], iter(%{{.*}}, %[[A1]], %[[B2]], %[[LT]] : !torch.vtensor<[],si32>, !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>, !torch.vtensor<[],i1>)

@@ -1,9 +1,10 @@
 // While and StatelessWhile: torch.prim.Loop in its while form (maximum trip count INT64_MAX,
 // as torch-mlir's importers write it). The initial condition is the cond function on the
 // initial values; each iteration runs the body, then cond on its results for
-// torch.prim.Loop.condition (torch.aten.Bool.Tensor of cond's bool tensor). A variable the
-// body returns unchanged (here through an Identity: the captured weight, the maximum
-// iteration count) is not carried.
+// torch.prim.Loop.condition (torch.aten.Bool.Tensor of cond's bool tensor). A loop whose
+// cond only counts (i < 5, i from 0 by 1) is a for loop instead: trip count 5, condition
+// true, cond not inlined. A variable the body returns unchanged (here through an Identity:
+// the captured weight, the maximum iteration count) is not carried.
 // RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
 // RUN: %amanda_opt %s --convert-tf-to-torch | %amanda_opt - --verify-namespace | FileCheck %s
 // RUN: %amanda_opt %s --convert-tf-to-torch --print-op-generic | %amanda_opt - --canonical | FileCheck %s
@@ -48,23 +49,22 @@ tfg.func @halve_body(%a: tensor<*xf32> {tfg.name = "a"}) -> (tensor<*xf32> {tfg.
 
 // CHECK-NOT: tfg.
 // CHECK-LABEL: func.func @main(%arg0: !torch.vtensor<[3],f32>) -> (!torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>)
-// The initial condition: cond on the initial values (known here: 0 < 5).
+// A counting loop: 5 trips, the condition always true.
 // CHECK:      %[[I0:.*]] = torch.vtensor.literal(dense<0> : tensor<si32>) : !torch.vtensor<[],si32>
 // CHECK:      %[[W:.*]] = torch.vtensor.literal(dense<[{{.*}}]> : tensor<3xf32>)
-// CHECK-NEXT: %[[LT0:.*]] = torch.vtensor.literal(dense<true> : tensor<i1>) : !torch.vtensor<[],i1>
-// CHECK-NEXT: %[[C0:.*]] = torch.aten.Bool.Tensor %[[LT0]] : !torch.vtensor<[],i1> -> !torch.bool
-// CHECK-NEXT: %[[MAX:.*]] = torch.constant.int 9223372036854775807
-// CHECK-NEXT: %[[LOOP:.*]]:2 = torch.prim.Loop %[[MAX]], %[[C0]], init(%[[I0]], %arg0) {
+// CHECK-NEXT: %[[FIVE:.*]] = torch.constant.int 5
+// CHECK-NEXT: %[[TRUE:.*]] = torch.constant.bool true
+// CHECK-NEXT: %[[LOOP:.*]]:2 = torch.prim.Loop %[[FIVE]], %[[TRUE]], init(%[[I0]], %arg0) {
 // CHECK-NEXT: ^bb0{{.*}}(%{{.*}}: !torch.int, %[[I:.*]]: !torch.vtensor<[],si32>, %[[A:.*]]: !torch.vtensor<[3],f32>):
 // CHECK:        %[[I1:.*]] = torch.aten.add.Tensor %[[I]], %{{.*}}, %{{.*}} : !torch.vtensor<[],si32>, !torch.vtensor<[],si32>, !torch.int -> !torch.vtensor<[],si32>
 // CHECK-NEXT:   %[[M:.*]] = torch.aten.mul.Tensor %[[A]], %[[W]]
-// CHECK:        %[[LT:.*]] = torch.aten.lt.Tensor %[[I1]], %{{.*}}
-// CHECK-NEXT:   %[[C:.*]] = torch.aten.Bool.Tensor %[[LT]]
-// CHECK-NEXT:   torch.prim.Loop.condition %[[C]], iter(%[[I1]], %[[M]] : !torch.vtensor<[],si32>, !torch.vtensor<[3],f32>)
+// CHECK-NOT:    torch.aten.lt.Tensor
+// CHECK:        torch.prim.Loop.condition %[[TRUE]], iter(%[[I1]], %[[M]] : !torch.vtensor<[],si32>, !torch.vtensor<[3],f32>)
 // CHECK-NEXT: } : (!torch.int, !torch.bool, !torch.vtensor<[],si32>, !torch.vtensor<[3],f32>) -> (!torch.vtensor<[],si32>, !torch.vtensor<[3],f32>)
-// StatelessWhile, a data-dependent condition.
+// StatelessWhile, a data-dependent condition: the while form.
 // CHECK:      %[[GT0:.*]] = torch.aten.gt.Tensor
 // CHECK-NEXT: %[[D0:.*]] = torch.aten.Bool.Tensor %[[GT0]]
+// CHECK-NEXT: %[[MAX:.*]] = torch.constant.int 9223372036854775807
 // CHECK-NEXT: %[[H:.*]] = torch.prim.Loop %[[MAX]], %[[D0]], init(%arg0) {
 // CHECK-NEXT: ^bb0{{.*}}(%{{.*}}: !torch.int, %[[B:.*]]: !torch.vtensor<[3],f32>):
 // CHECK:        %[[HM:.*]] = torch.aten.mul.Tensor %[[B]], %{{.*}}

@@ -40,17 +40,18 @@ tfg.func @body(%i: tensor<*xi32> {tfg.name = "i"}, %in: tensor<*x!tf_type.varian
 // CHECK:      def forward(self, x):
 // CHECK-NEXT:     out = torch.full([4, 2, 3], 0.0, dtype=torch.float32)
 // CHECK:          carried, carried_1 = torch.tensor(0, dtype=torch.int32), out
-// CHECK:          while loop_cond:
+// CHECK:          for i in range(4):
+// CHECK:              loop_add = carried + (torch.tensor(1, dtype=torch.int32))
 // CHECK:              loop_get = torch.reshape(carried, [1])
 // CHECK:              loop_get_1 = torch.ops.aten.to.dtype(loop_get, torch.int64, False, False, None)
 // CHECK:              loop_get_2 = torch.index_select(x, 0, loop_get_1)
 // CHECK:              loop_get_3 = torch.reshape(loop_get_2, [2, 3])
 // CHECK:              loop_tanh = torch.tanh(loop_get_3)
-// CHECK:              loop_set = torch.ops.aten.eq.Tensor(self.loop_set, carried)
-// CHECK:              loop_set_1 = torch.reshape(loop_set, [4, 1, 1])
-// CHECK:              loop_set_2 = torch.reshape(loop_tanh, [1, 2, 3])
-// CHECK:              loop_set_3 = torch.where(loop_set_1, loop_set_2, carried_1)
-// CHECK:              loop_cond, carried, carried_1 = loop_1, loop_add, loop_set_3
+// CHECK:              loop_eq = torch.ops.aten.eq.Tensor(self.loop_set, carried)
+// CHECK:              loop_reshape = torch.reshape(loop_eq, [4, 1, 1])
+// CHECK:              loop_reshape_1 = torch.reshape(loop_tanh, [1, 2, 3])
+// CHECK:              loop = torch.where(loop_reshape, loop_reshape_1, carried_1)
+// CHECK:              carried, carried_1 = loop_add, loop
 // CHECK-NEXT:     last = torch.select(carried_1, 0, 1)
 // CHECK-NEXT:     put = torch.ops.aten.select_scatter.default(carried_1, last, 0, 1)
 // CHECK-NEXT:     return put

@@ -423,6 +423,10 @@ impl<'m> TorchEmitter<'m> {
         self.constant(ConstKey::Float(f.to_bits()))
     }
 
+    pub fn const_bool(&mut self, b: bool) -> ValueId {
+        self.constant(ConstKey::Bool(b))
+    }
+
     fn list(&mut self, items: &[ValueId], elem: &str) -> ValueId {
         let t = self.opaque(&format!("!torch.list<{}>", elem));
         let op = self.push("torch.prim.ListConstruct", items, &[t], Vec::new());

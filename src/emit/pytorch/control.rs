@@ -65,7 +65,9 @@ impl Renderer<'_> {
     /// after the counter; torch-mlir runs the body while `counter < max` and the condition
     /// (initially `cond`, then the body's) holds. The results are the carried values. A
     /// loop without a bound (`max` is i64's largest, torch-mlir's form of a while loop) is
-    /// written as `while cond:`, with the counter kept only when the body reads it.
+    /// written as `while cond:`, with the counter kept only when the body reads it; a loop
+    /// whose condition is true on entry and after each iteration (torch-mlir's for loop) as
+    /// `for i in range(max):` alone.
     pub(super) fn render_loop(&mut self, op: OpId, operands: &[ValueId], results: &[ValueId]) -> Result<(), String> {
         let m = self.m;
         let block = m.body.op(op).regions.first().and_then(|&r| m.body.region(r).blocks.first().copied()).ok_or("--emit=pytorch: a torch.prim.Loop without a body")?;
@@ -85,14 +87,20 @@ impl Renderer<'_> {
         // torch-mlir's while loop: no bound (i64::MAX trips) and a condition.
         let unbounded = self.expr(operands[0]) == i64::MAX.to_string();
         let counted = m.body.uses(args[0]).next().is_some();
-        let cond = self.locals.fresh("loop_cond");
-        self.stmt(format!("{cond} = {}", self.expr(operands[1])));
-        if unbounded {
+        // torch-mlir's for loop: the condition is true on entry and after every iteration.
+        let yielded = m.body.block_ops(block).last().and_then(|t| m.body.operands(t).next());
+        let always = self.expr(operands[1]) == "True" && yielded.is_some_and(|c| self.expr(c) == "True");
+        let cond = if always { String::new() } else { self.locals.fresh("loop_cond") };
+        if always {
+            self.stmt(format!("for {counter} in range({}):", self.expr(operands[0])));
+        } else if unbounded {
+            self.stmt(format!("{cond} = {}", self.expr(operands[1])));
             if counted {
                 self.stmt(format!("{counter} = 0"));
             }
             self.stmt(format!("while {cond}:"));
         } else {
+            self.stmt(format!("{cond} = {}", self.expr(operands[1])));
             self.stmt(format!("for {counter} in range({}):", self.expr(operands[0])));
             self.indent += 1;
             self.stmt(format!("if not {cond}:"));
@@ -109,9 +117,13 @@ impl Renderer<'_> {
             return Err("--emit=pytorch: a torch.prim.Loop.condition that does not match the loop's values".to_string());
         }
         self.indent += 1;
-        let mut names = vec![cond];
-        names.extend(carried.iter().cloned());
-        self.assign(&names, &y);
+        if always {
+            self.assign(&carried, &y[1..]);
+        } else {
+            let mut names = vec![cond];
+            names.extend(carried.iter().cloned());
+            self.assign(&names, &y);
+        }
         if unbounded && counted {
             self.stmt(format!("{counter} += 1"));
         }

@@ -10,8 +10,11 @@
 //! * While → `torch.prim.Loop` in its while form (torch-mlir's importers' form): the maximum
 //!   trip count is `INT64_MAX`, the initial condition is the `cond` function on the initial
 //!   values, and each iteration runs `body`, then `cond` on its results for
-//!   `torch.prim.Loop.condition`. A loop variable the body returns unchanged is not carried
-//!   (it is the initial value everywhere), so captured weights stay outside the loop;
+//!   `torch.prim.Loop.condition`. A loop whose condition only counts (`i < n` with `i`
+//!   stepped by a constant, Keras's recurrent layers) is a for loop instead: its trip count
+//!   and a condition always true ([`counted_trips`]). A loop variable the body returns
+//!   unchanged is not carried (it is the initial value everywhere), so captured weights stay
+//!   outside the loop;
 //! * a call → the function inlined in place.
 //!
 //! The driver plans every function reachable from the converted nodes before converting
@@ -319,6 +322,64 @@ fn guard_value(e: &mut TorchEmitter, c: ValueId) -> Result<ValueId, Diagnostic> 
     e.cast(c, Dt::I1)
 }
 
+/// The trip count of a while loop that only counts: `cond` is a conjunction (`LogicalAnd`)
+/// of `var < bound`, each `var` a loop variable that starts at a known integer and that
+/// `body` steps by a known positive constant (`var + step`), each bound a constant or a
+/// loop-invariant variable of known value. Keras's recurrent layers (`time < steps` and
+/// `iteration < maximum_iterations`), `tf.while_loop(lambda i, ...: i < n, ...)` and
+/// `tf.range` loops have this form. Such a loop converts to a for loop, which torch-mlir
+/// lowers to `scf.for` and `torch.compile` traces through (a while loop's condition is a
+/// Python bool read from a tensor: a graph break).
+fn counted_trips(e: &TorchEmitter, n: &TfNode, cond: &FunctionBody, body: &FunctionBody, invariant: &[bool]) -> Option<i64> {
+    let m: &Module = e.m;
+    let var = |args: &[ValueId], v: ValueId| args.iter().position(|&a| a == through_identity(m, v));
+    let initial = |k: usize| n.inputs.get(k).and_then(|&v| known_int(e, v));
+    let mut trips: Option<i64> = None;
+    let mut conjuncts = vec![*cond.rets.first()?];
+    while let Some(v) = conjuncts.pop() {
+        let op = m.body.defining_op(through_identity(m, v))?;
+        let operands = crate::dialect::tfg::data_operands(m, op);
+        match (crate::dialect::tfg::op_type(m, op), operands.as_slice()) {
+            ("LogicalAnd", [a, b]) => conjuncts.extend([*a, *b]),
+            ("Less", [x, limit]) => {
+                let k = var(&cond.args, *x)?;
+                let limit = match var(&cond.args, *limit) {
+                    Some(j) if invariant.get(j) == Some(&true) => initial(j)?,
+                    Some(_) => return None,
+                    None => known_int(e, through_identity(m, *limit))?,
+                };
+                let (start, step) = (initial(k)?, counter_step(e, body, k)?);
+                let t = if limit <= start { 0 } else { (limit.checked_sub(start)?.checked_add(step - 1)?) / step };
+                trips = Some(trips.map_or(t, |u| u.min(t)));
+            }
+            _ => return None,
+        }
+    }
+    trips
+}
+
+/// What loop variable `k` grows by in each iteration, when `body` returns it as
+/// `var + step` (`Add`/`AddV2`, either order) with `step` a positive constant.
+fn counter_step(e: &TorchEmitter, body: &FunctionBody, k: usize) -> Option<i64> {
+    let m: &Module = e.m;
+    let arg = *body.args.get(k)?;
+    let op = m.body.defining_op(through_identity(m, *body.rets.get(k)?))?;
+    if !matches!(crate::dialect::tfg::op_type(m, op), "Add" | "AddV2") {
+        return None;
+    }
+    let step = match crate::dialect::tfg::data_operands(m, op).as_slice() {
+        [a, s] if through_identity(m, *a) == arg => *s,
+        [s, a] if through_identity(m, *a) == arg => *s,
+        _ => return None,
+    };
+    known_int(e, through_identity(m, step)).filter(|&s| s > 0)
+}
+
+/// The value of a one-element integer tensor known at conversion time.
+fn known_int(e: &TorchEmitter, v: ValueId) -> Option<i64> {
+    e.known(v).filter(|t| t.len() == 1 && !t.dtype.is_float()).map(|t| t.int_at(0))
+}
+
 /// The maximum trip count of a while loop (as torch-mlir's TorchScript importer writes it).
 const WHILE_TRIPS: i64 = i64::MAX;
 
@@ -336,11 +397,17 @@ pub fn while_(e: &mut TorchEmitter, n: &TfNode) -> R {
     // A variable the body returns unchanged is the initial value in every iteration.
     let invariant: Vec<bool> = (0..init.len()).map(|i| body.args.get(i) == Some(&through_identity(e.m, body.rets[i]))).collect();
 
-    // The condition before the first iteration.
-    let c0 = inline(e, n, &cond, &init, &tf_inputs(n, 0))?;
-    let c0_tensor = c0[0];
-    let c0 = condition(e, n, c0_tensor, "the loop condition")?;
-    let trips = e.const_int(WHILE_TRIPS);
+    // A loop that only counts is a for loop: its trip count, and a condition always true.
+    let counted = counted_trips(e, n, &cond, &body, &invariant);
+    let (trips, c0_tensor, c0) = match counted {
+        Some(trips) => (e.const_int(trips), None, e.const_bool(true)),
+        None => {
+            // The condition before the first iteration.
+            let c0 = inline(e, n, &cond, &init, &tf_inputs(n, 0))?[0];
+            let c0_bool = condition(e, n, c0, "the loop condition")?;
+            (e.const_int(WHILE_TRIPS), Some(c0), c0_bool)
+        }
+    };
 
     // The body: ^bb0(%iv: !torch.int, carried...).
     let block = e.m.body.create_block(Span::default());
@@ -379,10 +446,16 @@ pub fn while_(e: &mut TorchEmitter, n: &TfNode) -> R {
             }
             carried_next.push(b);
         }
-        let c = inline(e, n, &cond, &next, &stable)?;
-        let c_tensor = c[0];
-        let guarded = guard_unread(e, block, &init, &invariant, &vars, &mut carried_next, c_tensor)?;
-        let c = condition(e, n, c_tensor, "the loop condition")?;
+        // A for loop runs its body only while the condition holds: a variable the body does
+        // not read needs no guard (torch-mlir lowers it to scf.for, not scf.while).
+        let (c, guarded) = match counted {
+            Some(_) => (e.const_bool(true), false),
+            None => {
+                let c_tensor = inline(e, n, &cond, &next, &stable)?[0];
+                let guarded = guard_unread(e, block, &init, &invariant, &vars, &mut carried_next, c_tensor)?;
+                (condition(e, n, c_tensor, "the loop condition")?, guarded)
+            }
+        };
         let mut operands = vec![c];
         operands.extend(&carried_next);
         e.push_op("torch.prim.Loop.condition", &operands, &[], Vec::new());
@@ -390,7 +463,7 @@ pub fn while_(e: &mut TorchEmitter, n: &TfNode) -> R {
     })();
     e.leave(scope);
     if result? {
-        let g0 = guard_value(e, c0_tensor)?;
+        let g0 = guard_value(e, c0_tensor.expect("only a while loop is guarded"))?;
         carried_init.push(g0);
     }
 
