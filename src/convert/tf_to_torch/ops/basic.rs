@@ -2,7 +2,7 @@
 //! Shape/Size/Rank (folded: shapes are static), Cast (`aten.to.dtype`), Fill (`aten.full`).
 
 use super::super::emitter::{Converted, TfNode, TorchEmitter, A};
-use super::super::types::TTy;
+use super::super::types::{elem_dt, TTy};
 use crate::passes::folding::tensor::Tensor;
 use crate::diag::Diagnostic;
 
@@ -25,17 +25,26 @@ pub fn constant(e: &mut TorchEmitter, n: &TfNode) -> R {
 /// A node whose results are all known at conversion time (shape arithmetic): literals of
 /// the values (the driver defers such nodes, so they appear only where used as tensors).
 ///
-/// A computed float splat of more than one element (Keras's zero initial state of a
-/// recurrent layer, `Fill(Pack(batch, units), 0)` once the batch is pinned) is `aten.full`
-/// instead: it is state made at run time, not a weight, so `--emit=pytorch` must not make
-/// it a trainable parameter. A splat read from a `Const` (a zero-initialised bias) stays a
-/// literal.
+/// A float splat of more than one element made from scalars (Keras's zero initial state
+/// of a recurrent layer, `Fill(Pack(batch, units), 0)` once the batch is pinned) is
+/// `aten.full` instead: it is state made at run time, not a weight, so `--emit=pytorch` must
+/// not make it a trainable parameter. A splat made from a float tensor (a zero-initialised
+/// bias read through `Identity`, a layer norm's gamma of ones through `Reshape`) stays a
+/// literal: it is a weight.
 pub fn known_value(e: &mut TorchEmitter, n: &TfNode) -> R {
+    let from_scalars = n.inputs.iter().all(|&v| {
+        let ty = e.m.body.value_type(v);
+        match elem_dt(&e.m.ctx, ty) {
+            Some(dt) if !dt.is_float() => true,
+            Some(_) => TTy::of_type(&e.m.ctx, ty).is_some_and(|t| t.is_static() && t.num_elements() == 1),
+            None => false,
+        }
+    });
     let mut out = Vec::new();
     for (i, &r) in n.results.iter().enumerate() {
         let t = e.known(r).ok_or_else(|| e.err(n, format!("result {} is not known", i)))?;
         let dt = e.result_dt(n, i)?;
-        let splat = t.as_splat().filter(|_| dt.is_float() && t.len() > 1 && e.constant_op(r).is_none());
+        let splat = t.as_splat().filter(|_| from_scalars && dt.is_float() && t.len() > 1);
         let v = match splat {
             Some(s) => full(e, TTy::new(t.shape.clone(), dt), &s.scalar)?,
             None => e.literal(&t, dt),
