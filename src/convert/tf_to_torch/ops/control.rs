@@ -462,10 +462,11 @@ pub fn while_(e: &mut TorchEmitter, n: &TfNode) -> R {
         Ok(guarded)
     })();
     e.leave(scope);
-    if result? {
-        let g0 = guard_value(e, c0_tensor.expect("only a while loop is guarded"))?;
-        carried_init.push(g0);
+    // Only a while loop is guarded, and it has its initial condition.
+    if let Some(c0_tensor) = c0_tensor.filter(|_| matches!(result, Ok(true))) {
+        carried_init.push(guard_value(e, c0_tensor)?);
     }
+    result?;
 
     let tys: Vec<TTy> = carried_init.iter().map(|&v| e.ty(v)).collect();
     let types: Vec<_> = tys.iter().map(|t| e.vtensor_type(t)).collect();
