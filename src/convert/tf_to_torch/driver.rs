@@ -243,7 +243,25 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
     let gelus = crate::convert::gelu::run(m, PassTarget::Op(func))?;
     // A Dense on a sequence one product and bias (one torch.nn.Linear).
     let dense = crate::convert::dense::run(m, PassTarget::Op(func))?;
+    erase_dead_literals(m, func);
     Ok(Outcome { func, emitted, relaid, fused, layer_norms, gelus, dense })
+}
+
+/// Erases the literals and constants in `func` that nothing reads: a TensorFlow constant
+/// every reader of which took its value another way (a loop invariant of known value is a
+/// literal inside the loop body), so no weight is stored twice.
+fn erase_dead_literals(m: &mut Module, func: OpId) {
+    let mut ops = Vec::new();
+    m.body.walk(func, |op| ops.push(op));
+    // Users come after what they use (in a block, and a region after its op): backwards,
+    // a list goes before its items.
+    for op in ops.into_iter().rev() {
+        let name = m.op_name(op);
+        let constant = name == "torch.vtensor.literal" || name.starts_with("torch.constant.") || name == "torch.prim.ListConstruct";
+        if constant && m.body.results(op).iter().all(|&r| m.body.uses(r).next().is_none()) {
+            m.body.erase_op(op);
+        }
+    }
 }
 
 /// The choice of lowerings, with the nodes that have none gathered for one error.
