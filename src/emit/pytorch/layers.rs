@@ -9,6 +9,7 @@
 //! | `aten.index_select(table, 0, ids)` of a literal table | `Embedding` |
 //! | `aten.layer_norm` of literal weight and bias (or none) | `LayerNorm` |
 //! | `aten.max_pool2d`, `aten.avg_pool2d` | `MaxPool2d`, `AvgPool2d` |
+//! | `torch.prim.Loop` of the standard LSTM cell over a sequence | `LSTM` ([`super::recurrent`]) |
 //!
 //! A layer owns its literals (they become its `weight`, `bias`, `running_mean`, ... in
 //! `weights.safetensors`, keyed `NAME.weight` as `state_dict` keys them) and the ops it
@@ -44,6 +45,8 @@ pub struct Layer {
     pub absorbed: Vec<OpId>,
     /// A name after the module's class (`conv2d`), for an op without a graph name.
     pub name: String,
+    /// A recurrent layer's call: it stands for a whole loop.
+    pub recurrent: Option<Recurrent>,
 }
 
 /// A literal a layer owns, and how it is stored.
@@ -51,8 +54,47 @@ pub struct State {
     /// `weight`, `bias`, `running_mean`, ...
     pub field: &'static str,
     pub literal: OpId,
-    /// Stored as the transpose of the literal (a `Linear` weight is `[out, in]`).
-    pub transposed: bool,
+    pub stored: Stored,
+}
+
+/// How a layer stores a literal it owns.
+pub enum Stored {
+    Same,
+    /// The transpose of the literal (a `Linear` weight is `[out, in]`).
+    Transposed,
+    /// The literal (transposed first, for a matrix), its rows in equal blocks, block `g` of the
+    /// result being block `order[g]` of the literal: a recurrent layer's gates in torch's order.
+    Gates { transposed: bool, order: Vec<usize> },
+    /// Zeros of the literal's shape (an LSTM's second bias, which Keras does not have).
+    Zeros,
+}
+
+/// How `forward` calls a recurrent layer that stands for a `torch.prim.Loop`
+/// (`out, (h, c) = self.lstm(x)`).
+pub struct Recurrent {
+    /// The initial hidden and cell states (`[B, H]`), when they are not zeros.
+    pub initial: Option<[ValueId; 2]>,
+    /// The values the call gives: the loop's results, or a value after it that the call
+    /// computes directly (a transpose of the output sequence).
+    pub outputs: Vec<(ValueId, RecurrentOutput)>,
+    /// Ops that render as nothing: made only for the loop, or computed by the call.
+    pub skipped: Vec<OpId>,
+    /// The module's input and output sequences are `[B, T, ...]`.
+    pub batch_first: bool,
+}
+
+/// What a value given by a recurrent layer's call is.
+#[derive(Clone, Copy)]
+pub enum RecurrentOutput {
+    /// The last hidden (cell) state, `[B, H]`.
+    Hidden,
+    Cell,
+    /// The last step's output as `[1, B, H]`: `h_n` itself.
+    Last,
+    /// Every step's output, `[T, B, H]` when `time_major`, else `[B, T, H]`.
+    Sequence { time_major: bool },
+    /// A counter's final value, a scalar tensor.
+    Count { value: i64, elem: Dt },
 }
 
 /// The layers of a function, by the op that calls them.
@@ -63,13 +105,27 @@ pub struct Layers {
     pub owned: HashSet<OpId>,
     /// Absorbed op → the op whose call gives its result.
     pub absorbed: HashMap<OpId, OpId>,
+    /// Ops rendered as nothing: a recurrent layer's loop body, and what it alone needed.
+    pub skipped: HashSet<OpId>,
 }
 
 /// The layers among `ops` (in the function's order), classified as `kinds` says.
 pub fn find(m: &Module, kinds: &HashMap<OpId, Kind>, ops: &[OpId]) -> Layers {
     let cx = Cx { m, kinds };
     let mut found: Vec<(OpId, Layer)> = Vec::new();
+    // The bodies of loops that are recurrent layers: rendered as nothing.
+    let mut in_recurrent: HashSet<OpId> = HashSet::new();
     for &op in ops {
+        if in_recurrent.contains(&op) {
+            continue;
+        }
+        if let Some(Kind::Loop) = kinds.get(&op) {
+            if let Some((layer, body)) = cx.lstm(op) {
+                in_recurrent.extend(body);
+                found.push((op, layer));
+            }
+            continue;
+        }
         let Some(Kind::Call(schema)) = kinds.get(&op) else { continue };
         let layer = match schema.name.as_str() {
             "aten::convolution" => cx.convolution(op),
@@ -84,11 +140,14 @@ pub fn find(m: &Module, kinds: &HashMap<OpId, Kind>, ops: &[OpId]) -> Layers {
         let Some(layer) = layer else { continue };
         found.push((op, layer));
     }
-    let mut layers = Layers::default();
+    let mut layers = Layers { skipped: in_recurrent, ..Layers::default() };
     for (op, layer) in found {
         layers.owned.extend(layer.state.iter().map(|s| s.literal));
         for &a in &layer.absorbed {
             layers.absorbed.insert(a, op);
+        }
+        if let Some(r) = &layer.recurrent {
+            layers.skipped.extend(r.skipped.iter().copied());
         }
         layers.by_op.insert(op, layer);
     }
@@ -96,34 +155,34 @@ pub fn find(m: &Module, kinds: &HashMap<OpId, Kind>, ops: &[OpId]) -> Layers {
 }
 
 /// What pattern matching reads: the ops' kinds and the module.
-struct Cx<'a> {
-    m: &'a Module,
-    kinds: &'a HashMap<OpId, Kind>,
+pub(super) struct Cx<'a> {
+    pub(super) m: &'a Module,
+    pub(super) kinds: &'a HashMap<OpId, Kind>,
 }
 
 /// A literal a layer may own.
-struct Owned {
-    op: OpId,
-    shape: Vec<i64>,
-    elem: Dt,
+pub(super) struct Owned {
+    pub(super) op: OpId,
+    pub(super) shape: Vec<i64>,
+    pub(super) elem: Dt,
 }
 
 impl Cx<'_> {
-    fn operands(&self, op: OpId) -> Vec<ValueId> {
+    pub(super) fn operands(&self, op: OpId) -> Vec<ValueId> {
         self.m.body.operands(op).collect()
     }
 
     /// The constant defining `v`, spelled as Python (`2`, `False`, `1e-05`, `None`).
-    fn constant(&self, v: ValueId) -> Option<String> {
+    pub(super) fn constant(&self, v: ValueId) -> Option<String> {
         let def = self.m.body.defining_op(v)?;
         matches!(self.kinds.get(&def), Some(Kind::Constant)).then(|| constant(self.m, def).ok()).flatten()
     }
 
-    fn int(&self, v: ValueId) -> Option<i64> {
+    pub(super) fn int(&self, v: ValueId) -> Option<i64> {
         self.constant(v)?.parse().ok()
     }
 
-    fn boolean(&self, v: ValueId) -> Option<bool> {
+    pub(super) fn boolean(&self, v: ValueId) -> Option<bool> {
         match self.constant(v)?.as_str() {
             "True" => Some(true),
             "False" => Some(false),
@@ -131,12 +190,12 @@ impl Cx<'_> {
         }
     }
 
-    fn is_none(&self, v: ValueId) -> bool {
+    pub(super) fn is_none(&self, v: ValueId) -> bool {
         self.constant(v).as_deref() == Some("None")
     }
 
     /// The ints of a `torch.prim.ListConstruct` of int constants.
-    fn ints(&self, v: ValueId) -> Option<Vec<i64>> {
+    pub(super) fn ints(&self, v: ValueId) -> Option<Vec<i64>> {
         let def = self.m.body.defining_op(v)?;
         if !matches!(self.kinds.get(&def), Some(Kind::List)) {
             return None;
@@ -146,7 +205,7 @@ impl Cx<'_> {
 
     /// The floating-point literal defining `v`, when `v` is read once (by the layer) and the
     /// literal is stored as data (not a huge splat).
-    fn owned(&self, v: ValueId) -> Option<Owned> {
+    pub(super) fn owned(&self, v: ValueId) -> Option<Owned> {
         let def = self.m.body.defining_op(v)?;
         if !matches!(self.kinds.get(&def), Some(Kind::Literal)) || self.m.body.uses(v).count() != 1 {
             return None;
@@ -159,9 +218,9 @@ impl Cx<'_> {
         TTy::of_torch(&self.m.ctx, self.m.body.value_type(v)).map(|t| t.rank())
     }
 
-    fn layer(&self, class: &'static str, args: Vec<String>, input: ValueId, state: Vec<State>) -> Layer {
+    pub(super) fn layer(&self, class: &'static str, args: Vec<String>, input: ValueId, state: Vec<State>) -> Layer {
         let name = class.trim_start_matches("torch.nn.").to_ascii_lowercase();
-        Layer { class, args, input, state, absorbed: Vec::new(), name }
+        Layer { class, args, input, state, absorbed: Vec::new(), name, recurrent: None }
     }
 
     /// `aten.convolution(x, W, b, stride, padding, dilation, transposed, output_padding,
@@ -203,8 +262,8 @@ impl Cx<'_> {
             (true, 2) => "torch.nn.ConvTranspose2d",
             (true, _) => "torch.nn.ConvTranspose3d",
         };
-        let mut state = vec![State { field: "weight", literal: weight.op, transposed: false }];
-        state.extend(bias.map(|b| State { field: "bias", literal: b.op, transposed: false }));
+        let mut state = vec![State { field: "weight", literal: weight.op, stored: Stored::Same }];
+        state.extend(bias.map(|b| State { field: "bias", literal: b.op, stored: Stored::Same }));
         Some(self.layer(class, args, x, state))
     }
 
@@ -237,8 +296,8 @@ impl Cx<'_> {
             args.push("bias=False".to_string());
         }
         dtype_arg(&mut args, weight.elem);
-        let mut state = vec![State { field: "weight", literal: weight.op, transposed: true }];
-        state.extend(bias.map(|b| State { field: "bias", literal: b.op, transposed: false }));
+        let mut state = vec![State { field: "weight", literal: weight.op, stored: Stored::Transposed }];
+        state.extend(bias.map(|b| State { field: "bias", literal: b.op, stored: Stored::Same }));
         let mut layer = self.layer("torch.nn.Linear", args, x, state);
         layer.absorbed = absorbed;
         Some(layer)
@@ -283,11 +342,11 @@ impl Cx<'_> {
         dtype_arg(&mut args, mean.elem);
         let mut state = Vec::new();
         if let Some((w, b)) = affine {
-            state.push(State { field: "weight", literal: w.op, transposed: false });
-            state.push(State { field: "bias", literal: b.op, transposed: false });
+            state.push(State { field: "weight", literal: w.op, stored: Stored::Same });
+            state.push(State { field: "bias", literal: b.op, stored: Stored::Same });
         }
-        state.push(State { field: "running_mean", literal: mean.op, transposed: false });
-        state.push(State { field: "running_var", literal: var.op, transposed: false });
+        state.push(State { field: "running_mean", literal: mean.op, stored: Stored::Same });
+        state.push(State { field: "running_var", literal: var.op, stored: Stored::Same });
         Some(self.layer(class, args, x, state))
     }
 
@@ -301,7 +360,7 @@ impl Cx<'_> {
         }
         let mut args = vec![rows.to_string(), width.to_string()];
         dtype_arg(&mut args, weight.elem);
-        let state = vec![State { field: "weight", literal: weight.op, transposed: false }];
+        let state = vec![State { field: "weight", literal: weight.op, stored: Stored::Same }];
         Some(self.layer("torch.nn.Embedding", args, ids, state))
     }
 
@@ -334,9 +393,9 @@ impl Cx<'_> {
         match (weight, bias) {
             (None, _) => args.push("elementwise_affine=False".to_string()),
             (Some(w), b) => {
-                state.push(State { field: "weight", literal: w.op, transposed: false });
+                state.push(State { field: "weight", literal: w.op, stored: Stored::Same });
                 match b {
-                    Some(b) => state.push(State { field: "bias", literal: b.op, transposed: false }),
+                    Some(b) => state.push(State { field: "bias", literal: b.op, stored: Stored::Same }),
                     None => args.push("bias=False".to_string()),
                 }
                 dtype_arg(&mut args, w.elem);
@@ -408,7 +467,7 @@ fn optional(args: &mut Vec<String>, name: &str, v: &[i64], default: i64) {
 }
 
 /// `dtype=torch.float64` unless the element type is torch's default (float32).
-fn dtype_arg(args: &mut Vec<String>, elem: Dt) {
+pub(super) fn dtype_arg(args: &mut Vec<String>, elem: Dt) {
     if elem != Dt::F32 {
         args.push(format!("dtype={}", elem.python()));
     }

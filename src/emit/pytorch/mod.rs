@@ -10,6 +10,7 @@
 pub mod classify;
 mod control;
 pub mod layers;
+mod recurrent;
 pub mod names;
 pub mod render;
 pub mod scopes;

@@ -25,12 +25,12 @@ use crate::ir::{AttrId, Module, OpId, ValueId};
 use crate::namespace::OpSchema;
 use crate::printer::torch::inherent;
 
-use super::layers::Layers;
+use super::layers::{Layers, RecurrentOutput, Stored};
 use super::scopes::Scopes;
 use super::classify::{aten_parts, classify_all, find_func, func_block, literal_value, Kind, RenderError};
 use super::names::{is_numbered_arg, is_numeric, sanitize, Names, LOCAL_RESERVED, MODULE_RESERVED};
 use super::spelling::{constant, plain};
-use super::weights::{shape_tuple, Literal, Weight, INLINE_LIMIT};
+use super::weights::{reorder_row_blocks, shape_tuple, Literal, Weight, INLINE_LIMIT};
 use crate::dialect::torch_dtype::Dt;
 
 const MODEL_TEMPLATE: &str = include_str!("model.py.tmpl");
@@ -58,7 +58,7 @@ pub fn render(m: &Module, source: &str, trainable: bool, modules: bool) -> Resul
         let layers = super::layers::find(m, &kinds, &order);
         let statements: Vec<(OpId, String)> = order
             .iter()
-            .filter(|op| matches!(kinds.get(op), Some(Kind::Call(_))) && !layers.absorbed.contains_key(op))
+            .filter(|op| (matches!(kinds.get(op), Some(Kind::Call(_))) || layers.by_op.contains_key(op)) && !layers.absorbed.contains_key(op) && !layers.skipped.contains(op))
             .filter_map(|&op| Some((op, graph_name(m, op)?)))
             .collect();
         (layers, Scopes::new(&statements))
@@ -235,6 +235,9 @@ impl Renderer<'_> {
         let m = self.m;
         let operands: Vec<ValueId> = m.body.operands(op).collect();
         let results: Vec<ValueId> = m.body.results(op).to_vec();
+        if self.layers.skipped.contains(&op) {
+            return Ok(None);
+        }
         match &self.kinds[&op] {
             Kind::Constant => {
                 let e = constant(m, op)?;
@@ -259,7 +262,7 @@ impl Renderer<'_> {
                 let e = self.expr(m.body.results(anchor)[0]);
                 self.exprs.insert(results[0], e);
             }
-            Kind::Call(_) if self.layers.by_op.contains_key(&op) => self.layer_call(op)?,
+            Kind::Call(_) | Kind::Loop if self.layers.by_op.contains_key(&op) => self.layer_call(op)?,
             Kind::Literal => {
                 let lit = literal_value(m, op)
                     .and_then(|v| Literal::decode(&m.ctx, v))
@@ -337,10 +340,16 @@ impl Renderer<'_> {
         for s in &layer.state {
             let bad = || format!("--emit=pytorch: the {} of {} is a literal whose elements do not match its type", s.field, layer.class);
             let lit = literal_value(m, s.literal).and_then(|v| Literal::decode(&m.ctx, v)).ok_or_else(bad)?;
-            let (shape, data) = if s.transposed {
-                (lit.shape.iter().rev().copied().collect(), lit.transposed_bytes().ok_or_else(bad)?)
-            } else {
-                (lit.shape.clone(), lit.bytes())
+            let transposed = |lit: &Literal| Some((lit.shape.iter().rev().copied().collect::<Vec<i64>>(), lit.transposed_bytes()?));
+            let (shape, data) = match &s.stored {
+                Stored::Same => (lit.shape.clone(), lit.bytes()),
+                Stored::Transposed => transposed(&lit).ok_or_else(bad)?,
+                Stored::Gates { transposed: t, order } => {
+                    let (shape, bytes) = if *t { transposed(&lit).ok_or_else(bad)? } else { (lit.shape.clone(), lit.bytes()) };
+                    let blocks = reorder_row_blocks(&bytes, order).ok_or_else(bad)?;
+                    (shape, blocks)
+                }
+                Stored::Zeros => (lit.shape.clone(), vec![0u8; lit.len() * lit.elem.size_bytes() as usize].into()),
             };
             self.weights.push(Weight { name: format!("{name}.{}", s.field), elem: lit.elem, shape, data });
         }
@@ -350,11 +359,53 @@ impl Renderer<'_> {
         }
         let input = self.expr(layer.input);
         let statement = self.scopes.statement(op, &layer.name).unwrap_or_else(|| name.clone());
+        let recurrent = layer.recurrent.is_some();
         self.provenance(op);
+        if recurrent {
+            self.recurrent_call(op, &name);
+            return Ok(());
+        }
         let local = self.locals.fresh(&statement);
         self.stmt(format!("{local} = self.{name}({input})"));
         self.exprs.insert(m.body.results(op)[0], local);
         Ok(())
+    }
+
+    /// `out, (h, c) = self.lstm(x)` for the loop `op`, and the Python of the values it gives.
+    fn recurrent_call(&mut self, op: OpId, name: &str) {
+        let layer = &self.layers.by_op[&op];
+        let Some(r) = &layer.recurrent else { return };
+        let input = self.expr(layer.input);
+        let state = match r.initial {
+            Some([h, c]) => format!(", (torch.unsqueeze({}, 0), torch.unsqueeze({}, 0))", self.expr(h), self.expr(c)),
+            None => String::new(),
+        };
+        let (batch_first, outputs) = (r.batch_first, r.outputs.clone());
+        // A value no one reads is `_`.
+        let read = |wanted: fn(&RecurrentOutput) -> bool| outputs.iter().any(|(v, o)| wanted(o) && self.m.body.uses(*v).next().is_some());
+        let needed = [
+            read(|o| matches!(o, RecurrentOutput::Sequence { .. })),
+            read(|o| matches!(o, RecurrentOutput::Hidden | RecurrentOutput::Last)),
+            read(|o| matches!(o, RecurrentOutput::Cell)),
+        ];
+        let [out, h, c] = [("out", needed[0]), ("h", needed[1]), ("c", needed[2])].map(|(what, needed)| if needed { self.locals.fresh(&format!("{name}_{what}")) } else { "_".to_string() });
+        let states = if h == "_" && c == "_" { "_".to_string() } else { format!("({h}, {c})") };
+        self.stmt(format!("{out}, {states} = self.{name}({input}{state})"));
+        let given: Vec<(ValueId, String)> = outputs
+            .iter()
+            .map(|(v, o)| {
+                let e = match o {
+                    RecurrentOutput::Hidden => format!("{h}[0]"),
+                    RecurrentOutput::Cell => format!("{c}[0]"),
+                    RecurrentOutput::Last => h.clone(),
+                    RecurrentOutput::Sequence { time_major } if *time_major != batch_first => out.clone(),
+                    RecurrentOutput::Sequence { .. } => format!("torch.transpose({out}, 0, 1)"),
+                    RecurrentOutput::Count { value, elem } => format!("torch.tensor({value}, dtype={})", elem.python()),
+                };
+                (*v, e)
+            })
+            .collect();
+        self.exprs.extend(given);
     }
 
     /// `# name`: the graph name of `op` above its statement, unless it is a Python name or

@@ -177,6 +177,20 @@ fn declared_bytes_of(elem: Dt, shape: &[i64]) -> i64 {
 pub const INLINE_LIMIT: usize = 16;
 
 /// A shape as a Python tuple: `()`, `(3,)`, `(2, 3)`.
+/// `bytes` (row-major) cut into `order.len()` equal blocks of rows, block `g` of the result
+/// being block `order[g]` of `bytes`; `None` when they do not divide evenly.
+pub fn reorder_row_blocks(bytes: &[u8], order: &[usize]) -> Option<Bytes> {
+    if order.is_empty() || bytes.len() % order.len() != 0 {
+        return None;
+    }
+    let block = bytes.len() / order.len();
+    let mut out = Vec::with_capacity(bytes.len());
+    for &g in order {
+        out.extend_from_slice(bytes.get(g * block..(g + 1) * block)?);
+    }
+    Some(out.into())
+}
+
 pub fn shape_tuple(shape: &[i64]) -> String {
     match shape {
         [] => "()".to_string(),
@@ -266,6 +280,15 @@ mod tests {
         assert_eq!(header["a"]["dtype"], "I64");
         assert_eq!(header["a"]["shape"], serde_json::json!([]));
         assert_eq!(&bytes[8 + n + 8..], &7i64.to_le_bytes());
+    }
+
+    #[test]
+    fn row_blocks_reorder() {
+        let rows: Vec<u8> = (0..8).collect();
+        // Four blocks of two bytes: TensorFlow 1's i, j, f, o read as PyTorch's i, f, g, o.
+        assert_eq!(&reorder_row_blocks(&rows, &[0, 2, 1, 3]).unwrap()[..], &[0, 1, 4, 5, 2, 3, 6, 7]);
+        assert_eq!(&reorder_row_blocks(&rows, &[0, 1, 2, 3]).unwrap()[..], &rows[..]);
+        assert!(reorder_row_blocks(&rows[..7], &[0, 1, 2, 3]).is_none());
     }
 
     #[test]
