@@ -125,7 +125,7 @@ def check_one(name, amanda, pb, feeds, fetches, inputs, expected, work, pin=None
 
 
 # Models of the numeric tier also trained a few steps (issue 37: the program trains as it is).
-TRAIN = ["mlp", "keras_cnn", "keras_transformer"]
+TRAIN = ["mlp", "keras_cnn", "keras_transformer", "keras_lstm_seq"]
 
 
 def train(name, work, inputs):
