@@ -9,7 +9,7 @@
 //! | `aten.index_select(table, 0, ids)` of a literal table | `Embedding` |
 //! | `aten.layer_norm` of literal weight and bias (or none) | `LayerNorm` |
 //! | `aten.max_pool2d`, `aten.avg_pool2d` | `MaxPool2d`, `AvgPool2d` |
-//! | `torch.prim.Loop` of the standard LSTM cell over a sequence | `LSTM` ([`super::recurrent`]) |
+//! | `torch.prim.Loop` of the standard LSTM or GRU cell over a sequence | `LSTM`, `GRU` ([`super::recurrent`]) |
 //!
 //! A layer owns its literals (they become its `weight`, `bias`, `running_mean`, ... in
 //! `weights.safetensors`, keyed `NAME.weight` as `state_dict` keys them) and the ops it
@@ -62,9 +62,10 @@ pub enum Stored {
     Same,
     /// The transpose of the literal (a `Linear` weight is `[out, in]`).
     Transposed,
-    /// The literal (transposed first, for a matrix), its rows in equal blocks, block `g` of the
-    /// result being block `order[g]` of the literal: a recurrent layer's gates in torch's order.
-    Gates { transposed: bool, order: Vec<usize> },
+    /// The literal (transposed first, for a matrix; or its row `row`), its rows in equal
+    /// blocks, block `g` of the result being block `order[g]` of the literal: a recurrent
+    /// layer's gates in torch's order.
+    Gates { transposed: bool, order: Vec<usize>, row: Option<usize> },
     /// Zeros of the literal's shape (an LSTM's second bias, which Keras does not have).
     Zeros,
 }
@@ -72,8 +73,8 @@ pub enum Stored {
 /// How `forward` calls a recurrent layer that stands for a `torch.prim.Loop`
 /// (`out, (h, c) = self.lstm(x)`).
 pub struct Recurrent {
-    /// The initial hidden and cell states (`[B, H]`), when they are not zeros.
-    pub initial: Option<[ValueId; 2]>,
+    /// The initial hidden (and an LSTM's cell) state, `[B, H]`, when they are not zeros.
+    pub initial: Option<Vec<ValueId>>,
     /// The values the call gives: the loop's results, or a value after it that the call
     /// computes directly (a transpose of the output sequence).
     pub outputs: Vec<(ValueId, RecurrentOutput)>,
@@ -120,7 +121,7 @@ pub fn find(m: &Module, kinds: &HashMap<OpId, Kind>, ops: &[OpId]) -> Layers {
             continue;
         }
         if let Some(Kind::Loop) = kinds.get(&op) {
-            if let Some((layer, body)) = cx.lstm(op) {
+            if let Some((layer, body)) = cx.recurrent(op) {
                 in_recurrent.extend(body);
                 found.push((op, layer));
             }
@@ -161,6 +162,7 @@ pub(super) struct Cx<'a> {
 }
 
 /// A literal a layer may own.
+#[derive(Clone)]
 pub(super) struct Owned {
     pub(super) op: OpId,
     pub(super) shape: Vec<i64>,

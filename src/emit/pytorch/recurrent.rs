@@ -1,40 +1,43 @@
 //! The recurrent layers of `--emit=pytorch`: a `torch.prim.Loop` that runs the standard LSTM
-//! cell over the time steps of a sequence — what Keras's `LSTM` layer and TensorFlow's
-//! `tf.keras.layers.LSTMCell` in a While loop convert to — becomes one call of
-//! `torch.nn.LSTM`, found by [`Cx::lstm`] before rendering.
+//! or GRU cell over the time steps of a sequence — what Keras's `LSTM` and `GRU` layers
+//! convert to — becomes one call of `torch.nn.LSTM` / `torch.nn.GRU`, found by
+//! [`Cx::recurrent`] before rendering.
 //!
-//! The loop matched (torch-mlir's for loop: a constant trip count `T`, condition always true)
-//! carries the hidden state `h`, the cell state `c`, counters, and at most one output
-//! accumulator; its body is exactly
+//! The loop matched ([`Cx::frame`]: torch-mlir's for loop, a constant trip count `T`,
+//! condition always true) carries the state (`h`, and an LSTM's `c`), counters, and at most one
+//! output accumulator; its body is exactly
 //!
 //! ```text
 //! x_t  = reshape(index_select(seq, 0, t), [B, I])       t: a counter from 0 by 1; seq: [T, B, I]
-//! z    = x_t @ W_x + h @ W_h (+ b)                      literal W_x: [I, 4H], W_h: [H, 4H], b: [4H]
-//! i, f, g, o = four slices of z of width H              in any order of the blocks
-//! c'   = sigmoid(f) * c + sigmoid(i) * tanh(g)
-//! h'   = sigmoid(o) * tanh(c')
+//! LSTM ([`Cx::lstm_cell`]):
+//!   z  = x_t @ W_x + h @ W_h (+ b)                      literal W_x: [I, 4H], W_h: [H, 4H], b: [4H]
+//!   i, f, g, o = four slices of z of width H            in any order of the blocks
+//!   c' = sigmoid(f) * c + sigmoid(i) * tanh(g)
+//!   h' = sigmoid(o) * tanh(c')
+//! GRU ([`Cx::gru_cell`], Keras's reset_after=True, which is PyTorch's formula):
+//!   x_z, x_r, x_n = slices of x_t @ W_x + b_x;  h_z, h_r, h_n = slices of h @ W_h + b_h
+//!   z = sigmoid(x_z + h_z), r = sigmoid(x_r + h_r)
+//!   h' = z * h + (1 - z) * tanh(x_n + r * h_n)           b_x, b_h: the rows of one [2, 3H] literal
 //! out' = reshape(h', [1, B, H])                          the last step only (return_sequences=False)
 //!      | where(reshape(arange(T) == t, [T, 1, 1]), reshape(h', [1, B, H]), out)   every step
 //! ```
 //!
-//! which is `torch.nn.LSTM(I, H)` with `weight_ih_l0 = W_xᵀ`, `weight_hh_l0 = W_hᵀ`,
-//! `bias_ih_l0 = b`, `bias_hh_l0 = 0`, the gate blocks reordered to PyTorch's `i, f, g, o`
-//! (Keras's order is the same; TensorFlow 1's `i, j, f, o` is not). Zero initial states are not
-//! passed; a time-major input made by `permute(x, [1, 0, 2])` is read as `batch_first=True`.
-//! Anything else in the body (a mask, a peephole, another activation, a forget bias) leaves the
-//! loop as it is, written statement by statement.
+//! `weight_ih_l0 = W_xᵀ`, `weight_hh_l0 = W_hᵀ`, the biases `bias_ih_l0` and `bias_hh_l0` (an
+//! LSTM's second bias zeros: Keras has one), each with the gate blocks reordered to PyTorch's
+//! order (LSTM `i, f, g, o`, as Keras's; GRU `r, z, n`, Keras's is `z, r, h`). Zero initial
+//! states are not passed; a time-major input made by `permute(x, [1, 0, 2])` is read as
+//! `batch_first=True`. Anything else in the body (a mask, a peephole, another activation, a
+//! forget bias, a GRU with `reset_after=False`) leaves the loop as it is, written statement
+//! by statement.
 
 use std::collections::HashSet;
 
 use crate::ir::{BlockId, OpId, ValueId};
 
 use super::classify::{literal_value, Kind};
-use super::layers::{Cx, Layer, Recurrent, RecurrentOutput, State, Stored};
+use super::layers::{Cx, Layer, Owned, Recurrent, RecurrentOutput, State, Stored};
 use crate::dialect::torch_dtype::Dt;
 use crate::passes::folding::tensor::{Tensor, Values};
-
-/// PyTorch's gate order: input, forget, cell (`g`), output.
-const GATES: usize = 4;
 
 /// What a carried value of the loop is.
 enum Carried {
@@ -43,7 +46,39 @@ enum Carried {
     Other,
 }
 
-/// The cell's ops matched so far, and the literals it owns.
+/// A loop taken as torch-mlir's for loop (see [`Cx::frame`]).
+struct Frame {
+    op: OpId,
+    steps: i64,
+    block: BlockId,
+    terminator: OpId,
+    /// The carried block arguments (after the counter), their initial values, and what the
+    /// body yields for them.
+    args: Vec<ValueId>,
+    inits: Vec<ValueId>,
+    next: Vec<ValueId>,
+    carried: Vec<Carried>,
+    matched: Matched,
+}
+
+/// What a cell matcher found.
+struct Cell {
+    class: &'static str,
+    /// The carried states: `h` (and `c`, an LSTM's).
+    states: Vec<usize>,
+    hidden: i64,
+    /// The block of each gate, in torch's order.
+    order: Vec<usize>,
+    /// The step's input, the literal kernels `[I, G*H]` and `[H, G*H]`.
+    x_t: ValueId,
+    w_x: Owned,
+    w_h: Owned,
+    /// The input and hidden biases (each a literal, or a row of one) and whether the hidden
+    /// one is zeros (an LSTM's: Keras has one bias).
+    biases: Option<(Owned, Option<usize>, Owned, Option<usize>, bool)>,
+}
+
+/// The cell's ops matched so far.
 #[derive(Default)]
 struct Matched {
     ops: HashSet<OpId>,
@@ -141,9 +176,9 @@ impl Cx<'_> {
         }
     }
 
-    /// `torch.prim.Loop` → `torch.nn.LSTM`, as the module doc says: the layer, and the ops of
-    /// the loop's body (rendered as nothing).
-    pub(super) fn lstm(&self, op: OpId) -> Option<(Layer, Vec<OpId>)> {
+    /// The loop `op` as torch-mlir's for loop: its trip count, body, carried values (after
+    /// the counter), what the body yields for them, and which are counters.
+    fn frame(&self, op: OpId) -> Option<Frame> {
         let m = self.m;
         let operands = self.operands(op);
         let (&trips, rest) = operands.split_first()?;
@@ -156,41 +191,132 @@ impl Cx<'_> {
         if !self.boolean(cond)? || !self.boolean(*yielded.first()?)? || args.len() != inits.len() + 1 || yielded.len() != inits.len() + 1 {
             return None;
         }
-        let (args, next) = (&args[1..], &yielded[1..]);
+        let (args, next) = (args[1..].to_vec(), yielded[1..].to_vec());
         let mut matched = Matched::default();
         let carried: Vec<Carried> = (0..inits.len()).map(|k| self.carried(args[k], inits[k], next[k], &mut matched)).collect();
-        let counter = |v: ValueId| args.iter().position(|&a| a == v).filter(|&k| matches!(carried[k], Carried::Count { start: 0, step: 1, .. }));
+        Some(Frame { op, steps, block, terminator, args, next, inits: inits.to_vec(), carried, matched })
+    }
 
-        // The cell: h' = sigmoid(o) * tanh(c') and c' = sigmoid(f) * c + sigmoid(i) * tanh(g).
-        let (kh, kc, gates) = (0..inits.len()).find_map(|kh| {
+    /// `torch.prim.Loop` → `torch.nn.LSTM` or `torch.nn.GRU`, as the module doc says: the
+    /// layer, and the ops of the loop's body (rendered as nothing).
+    pub(super) fn recurrent(&self, op: OpId) -> Option<(Layer, Vec<OpId>)> {
+        let mut f = self.frame(op)?;
+        let cell = self.lstm_cell(&mut f).or_else(|| self.gru_cell(&mut f))?;
+        self.finish(f, cell)
+    }
+
+    /// The LSTM cell: h' = sigmoid(o) * tanh(c') and c' = sigmoid(f) * c + sigmoid(i) * tanh(g),
+    /// the gates four blocks of `x_t @ W_x + h @ W_h (+ b)`.
+    fn lstm_cell(&self, f: &mut Frame) -> Option<Cell> {
+        let (args, next) = (&f.args, &f.next);
+        let (kh, kc, cell_ops, [i, fg, g, o]) = (0..next.len()).find_map(|kh| {
             let (mul, pair) = self.product(next[kh])?;
             let (sig_o, tanh_c) = self.either(pair, |a, b| Some((self.unary(a, "aten::sigmoid")?, self.unary(b, "aten::tanh")?)))?;
             let kc = next.iter().position(|&v| v == tanh_c.1).filter(|&kc| kc != kh)?;
             let (add, terms) = self.sum(next[kc])?;
-            let cell = self.either(terms, |kept, new| {
+            let (ops, gates) = self.either(terms, |kept, new| {
                 let (fmul, fpair) = self.product(kept)?;
                 let sig_f = self.either(fpair, |s, c| (c == args[kc]).then(|| self.unary(s, "aten::sigmoid")).flatten())?;
                 let (imul, ipair) = self.product(new)?;
                 let (sig_i, tanh_g) = self.either(ipair, |a, b| Some((self.unary(a, "aten::sigmoid")?, self.unary(b, "aten::tanh")?)))?;
                 Some(([fmul, imul, sig_f.0, sig_i.0, tanh_g.0], [sig_i.1, sig_f.1, tanh_g.1]))
             })?;
-            let ops = [mul, sig_o.0, tanh_c.0, add];
-            Some((kh, kc, (ops, cell, sig_o.1)))
+            let all: Vec<OpId> = [mul, sig_o.0, tanh_c.0, add].into_iter().chain(ops).collect();
+            Some((kh, kc, all, [gates[0], gates[1], gates[2], sig_o.1]))
         })?;
-        let (ops, (cell_ops, [i, f, g]), o) = gates;
-        ops.iter().chain(&cell_ops).for_each(|&x| {
-            matched.take(x);
-        });
-        let state_shape = self.shape(args[kh])?;
-        let &[batch, hidden] = state_shape.as_slice() else { return None };
-        if self.shape(args[kc])? != state_shape {
+        let hidden = self.state_width(f, kh)?;
+        if self.shape(f.args[kc]) != self.shape(f.args[kh]) {
             return None;
         }
+        let (z, order) = self.gates(&[i, fg, g, o], hidden, &mut f.matched)?;
+        let mut terms = Vec::new();
+        self.terms(z, &mut terms, &mut f.matched)?;
+        let (x_t, w_x, w_h, bias) = self.products(&terms, f.args[kh], &mut f.matched)?;
+        let biases = bias.map(|b| (b.clone(), None, b, None, true));
+        f.matched.ops.extend(cell_ops);
+        Some(Cell { class: "torch.nn.LSTM", states: vec![kh, kc], hidden, order, x_t, w_x, w_h, biases })
+    }
 
-        // The four gates: slices of one pre-activation z, each a block of width H.
+    /// Keras's GRU cell (`reset_after=True`, its default; PyTorch's formula):
+    /// h' = z * h + (1 - z) * tanh(x_n + r * h_n), z = sigmoid(x_z + h_z), r = sigmoid(x_r + h_r),
+    /// the `x_*` three blocks of `x_t @ W_x + b_x`, the `h_*` of `h @ W_h + b_h`, the biases
+    /// the two rows of one `[2, 3H]` literal (or literals of their own).
+    fn gru_cell(&self, f: &mut Frame) -> Option<Cell> {
+        let (args, next) = (&f.args, &f.next);
+        let found = (0..next.len()).find_map(|kh| {
+            let (add, terms) = self.sum(next[kh])?;
+            self.either(terms, |kept, new| {
+                let (keep_mul, kpair) = self.product(kept)?;
+                let z = self.either(kpair, |z, h| (h == args[kh]).then_some(z))?;
+                let (new_mul, npair) = self.product(new)?;
+                let ((sub, one_minus), (tanh, u)) = self.either(npair, |a, b| Some((self.call_of(a, "aten::sub.Tensor")?, self.unary(b, "aten::tanh")?)))?;
+                if one_minus.len() != 3 || one_minus[1] != z || self.int(one_minus[2]) != Some(1) || !self.is_float_one(one_minus[0]) {
+                    return None;
+                }
+                let (sig_z, z_sum) = self.unary(z, "aten::sigmoid")?;
+                let (u_add, u_terms) = self.sum(u)?;
+                let (x_n, (r_mul, r, h_n)) = self.either(u_terms, |x_n, rh| {
+                    let (r_mul, pair) = self.product(rh)?;
+                    self.either(pair, |r, h_n| self.unary(r, "aten::sigmoid").map(|_| (r_mul, r, h_n))).map(|t| (x_n, t))
+                })?;
+                let (sig_r, r_sum) = self.unary(r, "aten::sigmoid")?;
+                let (z_add, [x_z, h_z]) = self.sum(z_sum)?;
+                let (r_add, [x_r, h_r]) = self.sum(r_sum)?;
+                let ops = vec![add, keep_mul, new_mul, sub, tanh, sig_z, u_add, r_mul, sig_r, z_add, r_add];
+                Some((kh, ops, [x_r, x_z, x_n], [h_r, h_z, h_n]))
+            })
+        });
+        let (kh, cell_ops, x_gates, h_gates) = found?;
+        let hidden = self.state_width(f, kh)?;
+        let (x_sum, order) = self.gates(&x_gates, hidden, &mut f.matched)?;
+        let (h_sum, h_order) = self.gates(&h_gates, hidden, &mut f.matched)?;
+        if order != h_order {
+            return None;
+        }
+        // x_t @ W_x + b_x and h @ W_h + b_h, each a product and a bias.
+        let mut x_terms = Vec::new();
+        self.terms(x_sum, &mut x_terms, &mut f.matched)?;
+        let mut h_terms = Vec::new();
+        self.terms(h_sum, &mut h_terms, &mut f.matched)?;
+        let (x_t, w_x, b_x) = self.product_and_bias(&x_terms, &mut f.matched)?;
+        let (h, w_h, b_h) = self.product_and_bias(&h_terms, &mut f.matched)?;
+        if h != f.args[kh] || x_t == f.args[kh] {
+            return None;
+        }
+        let (w_x, w_h) = (self.owned(w_x)?, self.owned(w_h)?);
+        let (b_x, row_x) = self.bias_row(b_x, &mut f.matched)?;
+        let (b_h, row_h) = self.bias_row(b_h, &mut f.matched)?;
+        // One literal holding both rows is the layer's alone (read by the two slices).
+        let shared = b_x.op == b_h.op;
+        if shared && (row_x == row_h || self.m.body.defining_op(self.m.body.results(b_x.op)[0]).is_none()) {
+            return None;
+        }
+        let single_use = |b: &Owned| {
+            let uses = self.m.body.uses(self.m.body.results(b.op)[0]).count();
+            uses == if shared { 2 } else { 1 }
+        };
+        if !single_use(&b_x) || !single_use(&b_h) {
+            return None;
+        }
+        f.matched.ops.extend(cell_ops);
+        let biases = Some((b_x, row_x, b_h, row_h, false));
+        Some(Cell { class: "torch.nn.GRU", states: vec![kh], hidden, order: order.to_vec(), x_t, w_x, w_h, biases })
+    }
+
+    /// The width `H` of the carried state `k` (`[B, H]`).
+    fn state_width(&self, f: &Frame, k: usize) -> Option<i64> {
+        match self.shape(f.args[k])?.as_slice() {
+            &[_, h] => Some(h),
+            _ => None,
+        }
+    }
+
+    /// The gates: slices of one value along its last dim, each a block of width `hidden`:
+    /// that value and each gate's block.
+    fn gates(&self, gates: &[ValueId], hidden: i64, matched: &mut Matched) -> Option<(ValueId, Vec<usize>)> {
         let mut z = None;
-        let mut order = [0usize; GATES];
-        for (slot, gate) in [i, f, g, o].into_iter().enumerate() {
+        let mut order = Vec::new();
+        for &gate in gates {
             let (slice, a) = self.call_of(gate, "aten::slice.Tensor")?;
             let &[src, dim, start, end, step] = a.as_slice() else { return None };
             let (dim, start, end, step) = (self.int(dim)?, self.int(start)?, self.int(end)?, self.int(step)?);
@@ -198,25 +324,24 @@ impl Cx<'_> {
                 return None;
             }
             z = Some(src);
-            order[slot] = usize::try_from(start / hidden).ok().filter(|&b| b < GATES)?;
+            order.push(usize::try_from(start / hidden).ok().filter(|&b| b < gates.len())?);
             matched.take(slice);
         }
-        let mut seen = order;
+        let mut seen = order.clone();
         seen.sort_unstable();
-        if seen != [0, 1, 2, 3] {
-            return None;
-        }
+        seen.dedup();
+        (seen.len() == gates.len() && self.shape(z?)?.last() == Some(&(hidden * gates.len() as i64))).then_some((z?, order))
+    }
 
-        // z = x_t @ W_x + h @ W_h (+ b), summed in any order.
-        let mut terms = Vec::new();
-        self.terms(z?, &mut terms, &mut matched)?;
+    /// The LSTM's sum `x_t @ W_x + h @ W_h (+ b)`: x_t, the literal kernels and the bias.
+    fn products(&self, terms: &[ValueId], h: ValueId, matched: &mut Matched) -> Option<(ValueId, Owned, Owned, Option<Owned>)> {
         let mut input_product = None;
         let mut hidden_product = None;
         let mut bias = None;
-        for t in terms {
-            if let Some((mm, [x, w])) = self.call_of(t, "aten::mm").and_then(|(op, a)| Some((op, <[ValueId; 2]>::try_from(a).ok()?))) {
+        for &t in terms {
+            if let Some((mm, [x, w])) = self.mm(t) {
                 matched.take(mm);
-                if x == args[kh] {
+                if x == h {
                     once(&mut hidden_product, w)?;
                 } else {
                     once(&mut input_product, (x, w))?;
@@ -226,15 +351,73 @@ impl Cx<'_> {
             }
         }
         let (x_t, w_x) = input_product?;
-        let (w_x, w_h) = (self.owned(w_x)?, self.owned(hidden_product?)?);
-        let width = GATES as i64 * hidden;
+        Some((x_t, self.owned(w_x)?, self.owned(hidden_product?)?, bias))
+    }
+
+    /// `x @ W + b` as two terms: x, W and b.
+    fn product_and_bias(&self, terms: &[ValueId], matched: &mut Matched) -> Option<(ValueId, ValueId, ValueId)> {
+        let &[a, b] = terms else { return None };
+        let ((mm, [x, w]), bias) = self.mm(a).map(|p| (p, b)).or_else(|| self.mm(b).map(|p| (p, a)))?;
+        matched.take(mm);
+        Some((x, w, bias))
+    }
+
+    /// `aten.mm(x, W)`: the op, `x` and `W`.
+    fn mm(&self, v: ValueId) -> Option<(OpId, [ValueId; 2])> {
+        let (op, a) = self.call_of(v, "aten::mm")?;
+        Some((op, <[ValueId; 2]>::try_from(a).ok()?))
+    }
+
+    /// A bias: a literal `[3H]`, or `squeeze(slice(B, 0, k, k + 1), 0)` of a literal
+    /// `B: [2, 3H]` (Keras's GRU keeps both biases in one): the literal and the row.
+    fn bias_row(&self, v: ValueId, matched: &mut Matched) -> Option<(Owned, Option<usize>)> {
+        if let Some(b) = self.owned(v) {
+            return Some((b, None));
+        }
+        let (squeeze, a) = self.call_of(v, "aten::squeeze.dim")?;
+        if a.len() != 2 || self.int(a[1])? != 0 {
+            return None;
+        }
+        let (slice, s) = self.call_of(a[0], "aten::slice.Tensor")?;
+        let &[src, dim, start, end, step] = s.as_slice() else { return None };
+        let (dim, start, end, step) = (self.int(dim)?, self.int(start)?, self.int(end)?, self.int(step)?);
+        let def = self.m.body.defining_op(src)?;
+        if dim != 0 || end != start + 1 || step != 1 || !matches!(self.kinds.get(&def), Some(Kind::Literal)) {
+            return None;
+        }
+        let (shape, elem) = super::weights::Literal::header(&self.m.ctx, literal_value(self.m, def)?)?;
+        if shape.len() != 2 || !(0..shape[0]).contains(&start) || !elem.is_float() {
+            return None;
+        }
+        matched.take(squeeze);
+        matched.take(slice);
+        Some((Owned { op: def, shape: vec![shape[1]], elem }, Some(start as usize)))
+    }
+
+    /// Whether `v` is the scalar literal 1.0.
+    fn is_float_one(&self, v: ValueId) -> bool {
+        let Some(def) = self.m.body.defining_op(v).filter(|d| matches!(self.kinds.get(d), Some(Kind::Literal))) else { return false };
+        matches!(literal_value(self.m, def).and_then(|a| Tensor::from_attr(&self.m.ctx, a)).map(|t| t.values), Some(Values::Float(x)) if x == [1.0])
+    }
+
+    /// The part of a recurrent layer its cell does not decide: the input read at each step, the
+    /// other carried values (counters and one output), nothing else in the body; the module,
+    /// its call and what it skips.
+    fn finish(&self, f: Frame, cell: Cell) -> Option<(Layer, Vec<OpId>)> {
+        let m = self.m;
+        let Frame { op, steps, block, terminator, args, next, inits, carried, mut matched } = f;
+        let kh = cell.states[0];
+        let batch = self.shape(args[kh])?[0];
+        let (w_x, w_h, hidden) = (&cell.w_x, &cell.w_h, cell.hidden);
+        let width = cell.order.len() as i64 * hidden;
         let &[input_size, cols] = w_x.shape.as_slice() else { return None };
-        if cols != width || w_h.shape != [hidden, width] || w_h.elem != w_x.elem || bias.as_ref().is_some_and(|b| b.shape != [width] || b.elem != w_x.elem) {
+        let biases_fit = cell.biases.as_ref().map_or(true, |(bx, _, bh, _, _)| [bx, bh].iter().all(|b| b.shape == [width] && b.elem == w_x.elem));
+        if cols != width || w_h.shape != [hidden, width] || w_h.elem != w_x.elem || !biases_fit {
             return None;
         }
 
         // x_t = reshape(index_select(seq, 0, t), [B, I]), t counting the steps from 0.
-        let (reshape, picked) = self.reshape_to(x_t, &[batch, input_size])?;
+        let (reshape, picked) = self.reshape_to(cell.x_t, &[batch, input_size])?;
         let (select, a) = self.call_of(picked, "aten::index_select")?;
         let &[seq, dim, index] = a.as_slice() else { return None };
         matched.take(reshape);
@@ -242,18 +425,22 @@ impl Cx<'_> {
         if self.int(dim)? != 0 || self.shape(seq)? != [steps, batch, input_size] || m.body.defining_op(seq).is_some_and(|d| m.body.parent_op(d) == Some(op)) {
             return None;
         }
-        let step_counter = counter(self.through_casts(index, &mut matched))?;
+        let counted = self.through_casts(index, &mut matched);
+        let step_counter = args.iter().position(|&a| a == counted).filter(|&k| matches!(carried[k], Carried::Count { start: 0, step: 1, .. }))?;
 
         // The other carried values: counters, and at most one output.
-        let mut outputs = vec![(m.body.results(op)[kh], RecurrentOutput::Hidden), (m.body.results(op)[kc], RecurrentOutput::Cell)];
+        let results = m.body.results(op);
+        let mut outputs = vec![(results[kh], RecurrentOutput::Hidden)];
+        if let Some(&kc) = cell.states.get(1) {
+            outputs.push((results[kc], RecurrentOutput::Cell));
+        }
         for (k, c) in carried.iter().enumerate() {
-            let result = m.body.results(op)[k];
             match c {
-                _ if k == kh || k == kc => {}
-                &Carried::Count { start, step, elem } => outputs.push((result, RecurrentOutput::Count { value: start + steps * step, elem })),
+                _ if cell.states.contains(&k) => {}
+                &Carried::Count { start, step, elem } => outputs.push((results[k], RecurrentOutput::Count { value: start + steps * step, elem })),
                 Carried::Other => {
                     let out = self.output(next[k], args[k], next[kh], args[step_counter], [steps, batch, hidden], &mut matched)?;
-                    outputs.push((result, out));
+                    outputs.push((results[k], out));
                 }
             }
         }
@@ -294,38 +481,38 @@ impl Cx<'_> {
                 }
             }
         }
-        // Zero initial states are torch.nn.LSTM's default.
-        let initial = (!(self.is_zero(inits[kh]) && self.is_zero(inits[kc]))).then_some([inits[kh], inits[kc]]);
+        // Zero initial states are torch.nn's default.
+        let states: Vec<ValueId> = cell.states.iter().map(|&k| inits[k]).collect();
+        let initial = (!states.iter().all(|&v| self.is_zero(v))).then(|| states.clone());
         // Literals and zeros made for the loop alone are not written.
+        let passed = |slot: usize| initial.is_some() && cell.states.iter().any(|&k| k + 2 == slot);
         let mut made_for_loop: Vec<ValueId> = body.iter().flat_map(|&b| m.body.operands(b)).collect();
-        made_for_loop.extend(inits.iter().enumerate().filter(|&(k, _)| initial.is_none() || (k != kh && k != kc)).map(|(_, &v)| v));
+        made_for_loop.extend(inits.iter().enumerate().filter(|&(k, _)| !passed(k + 2)).map(|(_, &v)| v));
+        let owned: Vec<OpId> = [Some(w_x.op), Some(w_h.op), cell.biases.as_ref().map(|b| b.0.op), cell.biases.as_ref().map(|b| b.2.op)].into_iter().flatten().collect();
         for v in made_for_loop {
             let Some(def) = m.body.defining_op(v).filter(|&d| !inside(d) && d != op) else { continue };
             let made = matches!(self.kinds.get(&def), Some(Kind::Literal)) || self.call_of(v, "aten::full").is_some();
-            if made && m.body.uses(v).all(|u| inside(u.op) || (u.op == op && (initial.is_none() || ![kh + 2, kc + 2].contains(&(u.slot as usize))))) && !skipped.contains(&def) {
+            if made && m.body.uses(v).all(|u| inside(u.op) || (u.op == op && !passed(u.slot as usize))) && !skipped.contains(&def) && !owned.contains(&def) {
                 skipped.push(def);
             }
         }
-        skipped.retain(|d| ![w_x.op, w_h.op].contains(d) && bias.as_ref().map_or(true, |b| b.op != *d));
 
         let mut args_text = vec![input_size.to_string(), hidden.to_string()];
-        if bias.is_none() {
+        if cell.biases.is_none() {
             args_text.push("bias=False".to_string());
         }
         if batch_first {
             args_text.push("batch_first=True".to_string());
         }
         super::layers::dtype_arg(&mut args_text, w_x.elem);
-        let gates = order.to_vec();
-        let mut state = vec![
-            State { field: "weight_ih_l0", literal: w_x.op, stored: Stored::Gates { transposed: true, order: gates.clone() } },
-            State { field: "weight_hh_l0", literal: w_h.op, stored: Stored::Gates { transposed: true, order: gates.clone() } },
-        ];
-        if let Some(b) = &bias {
-            state.push(State { field: "bias_ih_l0", literal: b.op, stored: Stored::Gates { transposed: false, order: gates } });
-            state.push(State { field: "bias_hh_l0", literal: b.op, stored: Stored::Zeros });
+        let gates = |transposed| Stored::Gates { transposed, order: cell.order.clone(), row: None };
+        let mut state = vec![State { field: "weight_ih_l0", literal: w_x.op, stored: gates(true) }, State { field: "weight_hh_l0", literal: w_h.op, stored: gates(true) }];
+        if let Some((b_x, row_x, b_h, row_h, zero_h)) = &cell.biases {
+            let row = |row: Option<usize>| Stored::Gates { transposed: false, order: cell.order.clone(), row };
+            state.push(State { field: "bias_ih_l0", literal: b_x.op, stored: row(*row_x) });
+            state.push(State { field: "bias_hh_l0", literal: b_h.op, stored: if *zero_h { Stored::Zeros } else { row(*row_h) } });
         }
-        let mut layer = self.layer("torch.nn.LSTM", args_text, input, state);
+        let mut layer = self.layer(cell.class, args_text, input, state);
         layer.recurrent = Some(Recurrent { initial, outputs, skipped, batch_first });
         Some((layer, body))
     }

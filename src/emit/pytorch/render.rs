@@ -344,8 +344,18 @@ impl Renderer<'_> {
             let (shape, data) = match &s.stored {
                 Stored::Same => (lit.shape.clone(), lit.bytes()),
                 Stored::Transposed => transposed(&lit).ok_or_else(bad)?,
-                Stored::Gates { transposed: t, order } => {
-                    let (shape, bytes) = if *t { transposed(&lit).ok_or_else(bad)? } else { (lit.shape.clone(), lit.bytes()) };
+                Stored::Gates { transposed: t, order, row } => {
+                    let (shape, bytes) = match (*t, *row) {
+                        (true, _) => transposed(&lit).ok_or_else(bad)?,
+                        (false, Some(r)) => {
+                            let &[rows, cols] = lit.shape.as_slice() else { return Err(bad()) };
+                            let width = (cols * lit.elem.size_bytes()) as usize;
+                            let bytes = lit.bytes();
+                            let picked = bytes.get(r * width..(r + 1) * width).filter(|_| (r as i64) < rows).ok_or_else(bad)?;
+                            (vec![cols], prost::bytes::Bytes::copy_from_slice(picked))
+                        }
+                        (false, None) => (lit.shape.clone(), lit.bytes()),
+                    };
                     let blocks = reorder_row_blocks(&bytes, order).ok_or_else(bad)?;
                     (shape, blocks)
                 }
@@ -371,15 +381,19 @@ impl Renderer<'_> {
         Ok(())
     }
 
-    /// `out, (h, c) = self.lstm(x)` for the loop `op`, and the Python of the values it gives.
+    /// `out, (h, c) = self.lstm(x)` (`out, h = self.gru(x)`) for the loop `op`, and the Python
+    /// of the values it gives.
     fn recurrent_call(&mut self, op: OpId, name: &str) {
         let layer = &self.layers.by_op[&op];
         let Some(r) = &layer.recurrent else { return };
         let input = self.expr(layer.input);
-        let state = match r.initial {
-            Some([h, c]) => format!(", (torch.unsqueeze({}, 0), torch.unsqueeze({}, 0))", self.expr(h), self.expr(c)),
-            None => String::new(),
+        // torch.nn's states are `[layers, B, H]`: an LSTM's a pair.
+        let state = match r.initial.as_deref() {
+            Some([h]) => format!(", torch.unsqueeze({}, 0)", self.expr(*h)),
+            Some([h, c]) => format!(", (torch.unsqueeze({}, 0), torch.unsqueeze({}, 0))", self.expr(*h), self.expr(*c)),
+            _ => String::new(),
         };
+        let lstm = layer.class == "torch.nn.LSTM";
         let (batch_first, outputs) = (r.batch_first, r.outputs.clone());
         // A value no one reads is `_`.
         let read = |wanted: fn(&RecurrentOutput) -> bool| outputs.iter().any(|(v, o)| wanted(o) && self.m.body.uses(*v).next().is_some());
@@ -389,7 +403,7 @@ impl Renderer<'_> {
             read(|o| matches!(o, RecurrentOutput::Cell)),
         ];
         let [out, h, c] = [("out", needed[0]), ("h", needed[1]), ("c", needed[2])].map(|(what, needed)| if needed { self.locals.fresh(&format!("{name}_{what}")) } else { "_".to_string() });
-        let states = if h == "_" && c == "_" { "_".to_string() } else { format!("({h}, {c})") };
+        let states = if !lstm || (h == "_" && c == "_") { h.clone() } else { format!("({h}, {c})") };
         self.stmt(format!("{out}, {states} = self.{name}({input}{state})"));
         let given: Vec<(ValueId, String)> = outputs
             .iter()
