@@ -119,16 +119,18 @@ impl Cx<'_> {
         (args.len() == 1).then_some((op, args[0]))
     }
 
-    /// The values of a literal of integers.
-    fn int_literal(&self, v: ValueId) -> Option<(Vec<i64>, Dt)> {
-        let def = self.m.body.defining_op(v)?;
-        if !matches!(self.kinds.get(&def), Some(Kind::Literal)) {
-            return None;
-        }
+    /// The elements of the literal defining `v`, and its element type.
+    fn literal_values(&self, v: ValueId) -> Option<(Values, Dt)> {
+        let def = self.m.body.defining_op(v).filter(|d| matches!(self.kinds.get(d), Some(Kind::Literal)))?;
         let value = literal_value(self.m, def)?;
         let elem = super::weights::Literal::header(&self.m.ctx, value)?.1;
-        match Tensor::from_attr(&self.m.ctx, value)?.values {
-            Values::Int(v) if !elem.is_float() && elem != Dt::I1 => Some((v, elem)),
+        Some((Tensor::from_attr(&self.m.ctx, value)?.values, elem))
+    }
+
+    /// The values of a literal of integers.
+    fn int_literal(&self, v: ValueId) -> Option<(Vec<i64>, Dt)> {
+        match self.literal_values(v)? {
+            (Values::Int(v), elem) if !elem.is_float() && elem != Dt::I1 => Some((v, elem)),
             _ => None,
         }
     }
@@ -138,11 +140,7 @@ impl Cx<'_> {
         if let Some((_, args)) = self.call_of(v, "aten::full") {
             return args.get(1).and_then(|&x| self.constant(x)).and_then(|s| s.parse::<f64>().ok()) == Some(0.0);
         }
-        let Some(def) = self.m.body.defining_op(v).filter(|d| matches!(self.kinds.get(d), Some(Kind::Literal))) else { return false };
-        match literal_value(self.m, def).and_then(|a| Tensor::from_attr(&self.m.ctx, a)).map(|t| t.values) {
-            Some(Values::Float(x)) => x.iter().all(|&e| e == 0.0),
-            _ => false,
-        }
+        matches!(self.literal_values(v), Some((Values::Float(x), _)) if x.iter().all(|&e| e == 0.0))
     }
 
     /// The static shape of `v`.
@@ -288,7 +286,7 @@ impl Cx<'_> {
         let (b_h, row_h) = self.bias_row(b_h, &mut f.matched)?;
         // One literal holding both rows is the layer's alone (read by the two slices).
         let shared = b_x.op == b_h.op;
-        if shared && (row_x == row_h || self.m.body.defining_op(self.m.body.results(b_x.op)[0]).is_none()) {
+        if shared && row_x == row_h {
             return None;
         }
         let single_use = |b: &Owned| {
@@ -396,8 +394,7 @@ impl Cx<'_> {
 
     /// Whether `v` is the scalar literal 1.0.
     fn is_float_one(&self, v: ValueId) -> bool {
-        let Some(def) = self.m.body.defining_op(v).filter(|d| matches!(self.kinds.get(d), Some(Kind::Literal))) else { return false };
-        matches!(literal_value(self.m, def).and_then(|a| Tensor::from_attr(&self.m.ctx, a)).map(|t| t.values), Some(Values::Float(x)) if x == [1.0])
+        matches!(self.literal_values(v), Some((Values::Float(x), _)) if x == [1.0])
     }
 
     /// The part of a recurrent layer its cell does not decide: the input read at each step, the
