@@ -111,7 +111,8 @@ fn plan(m: &mut Module, op: OpId, scale: bool) -> Option<Plan> {
     if m.body.uses(conv_value).count() != 1 || m.body.value_type(conv_value) != result_ty {
         return None;
     }
-    let out = TTy::of_torch(&m.ctx, result_ty).filter(TTy::is_static)?;
+    // Only the channels are read: the batch may be unknown.
+    let out = TTy::of_torch(&m.ctx, result_ty).filter(|t| t.is_static() || crate::convert::tf_to_torch::dynamic_batch::unknown_batch_only(&t.shape))?;
     if !matches!(out.dt, Dt::F32 | Dt::F64) || out.rank() < 2 {
         return None;
     }

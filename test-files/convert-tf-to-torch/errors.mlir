@@ -16,12 +16,12 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// A feed without a static shape.
+// A feed with an unknown dim other than the batch (dim 0, which may stay unknown).
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
-  %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<?x4>} : () -> (tensor<*xf32>)
+  %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<?x?x4>} : () -> (tensor<*xf32>)
   %r, %ctl_0 = Relu(%x) name("relu") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
 }
-// CHECK: errors.mlir:[[# @LINE-3]]:3: error: convert-tf-to-torch: the function is built for static shapes, and 1 feed has an unknown dim: 'x' is [?,4]; pin them with the option input-shapes=x:1x4
+// CHECK: errors.mlir:[[# @LINE-3]]:3: error: convert-tf-to-torch: the function is built for static shapes but for an unknown batch (dim 0), and 1 feed has another unknown dim: 'x' is [?,?,4]; pin them with the option input-shapes=x:1x1x4
 
 // -----
 

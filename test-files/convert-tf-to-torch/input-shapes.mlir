@@ -3,8 +3,9 @@
 // -> Reshape): the function is built for batch 3.
 // RUN: %amanda_opt %s --print-op-generic --pass='convert-tf-to-torch{input-shapes=image:3x4x4x2}' | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --pass='convert-tf-to-torch{input-shapes=image:3x4x4x2}' | %torch_mlir_opt > /dev/null %}
-// Without it, one error names each feed with an unknown dim and the option that pins it.
-// RUN: not %amanda_opt %s --convert-tf-to-torch 2>&1 | FileCheck %s --check-prefix=UNPINNED
+// Without it, the batch stays unknown (`dynamic-batch.mlir` has more): Flatten's shape,
+// `Pack(batch, -1)`, is the input's own batch and the 32 values of each item.
+// RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s --check-prefix=UNPINNED
 // A pin must agree with the known dims, name a feed, and be a shape.
 // RUN: not %amanda_opt %s --pass='convert-tf-to-torch{input-shapes=image:3x4x4x5}' -o %t.out 2>&1 | FileCheck %s --check-prefix=DISAGREE
 // RUN: not ls %t.out
@@ -30,8 +31,12 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK: "torch.aten.reshape"(%arg0, %{{.*}}) : (!torch.vtensor<[3,4,4,2],f32>, !torch.list<int>) -> !torch.vtensor<[3,32],f32>
 // CHECK: "torch.aten.mm"({{.*}}) : (!torch.vtensor<[3,32],f32>, !torch.vtensor<[32,5],f32>) -> !torch.vtensor<[3,5],f32>
 
-// UNPINNED: input-shapes.mlir:[[# @LINE-16]]:3: error: convert-tf-to-torch: the function is built for static shapes, and 1 feed has an unknown dim: 'image' is [?,4,4,2]; pin them with the option input-shapes=image:1x4x4x2
-// DISAGREE: input-shapes.mlir:[[# @LINE-17]]:3: error: convert-tf-to-torch: input-shapes: feed 'image' pinned to [3,4,4,5] but the graph says [?,4,4,2]
+// UNPINNED: func.func @main(%arg0: !torch.vtensor<[?,4,4,2],f32>) -> !torch.vtensor<[?,5],f32>
+// UNPINNED: %[[M1:.*]] = torch.constant.int -1
+// UNPINNED: %[[SIZES:.*]] = torch.prim.ListConstruct %[[M1]], %int32
+// UNPINNED: torch.aten.reshape %arg0, %[[SIZES]] : !torch.vtensor<[?,4,4,2],f32>, !torch.list<int> -> !torch.vtensor<[?,32],f32>
+// UNPINNED: torch.aten.mm {{.*}} -> !torch.vtensor<[?,5],f32>
+// DISAGREE: input-shapes.mlir:[[# @LINE-21]]:3: error: convert-tf-to-torch: input-shapes: feed 'image' pinned to [3,4,4,5] but the graph says [?,4,4,2]
 // RANK: error: convert-tf-to-torch: input-shapes: feed 'image' pinned to [3,32] but the graph says [?,4,4,2]
 // NOTFEED: error: convert-tf-to-torch: input-shapes: 'flat' is not a feed
 // NONODE: error: convert-tf-to-torch: input-shapes: no node named 'imgae' (the feeds: image)

@@ -7,7 +7,7 @@
 // (an Identity of a Const nothing reads) is not an output.
 // RUN: %amanda_opt %s --pass='convert-tf-to-torch{input-shapes=x:2x3}' | FileCheck %s
 // RUN: %if torch-mlir-opt %{ %amanda_opt %s --pass='convert-tf-to-torch{input-shapes=x:2x3}' | %torch_mlir_opt > /dev/null %}
-// Without the pin, the batch stays unknown and the feed is named:
+// Without the pin, the batch stays unknown; the loop's list needs it, and the error says how to pin it:
 // RUN: not %amanda_opt %s --convert-tf-to-torch 2>&1 | FileCheck %s --check-prefix=DYN
 
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
@@ -52,4 +52,4 @@ tfg.func @body(%i: tensor<i32> {tfg.name = "i"}, %l: tensor<!tf_type.variant> {t
 // CHECK:        torch.aten.reshape {{.*}} -> !torch.vtensor<[1,2,2050],f32>
 // CHECK:      return %[[LOOP]]#{{[0-9]+}} : !torch.vtensor<[1,2,2050],f32>
 
-// DYN: error: convert-tf-to-torch: {{.*}}'x' is [?,3]; pin them with the option input-shapes=x:1x3
+// DYN: error: convert-tf-to-torch: {{.*}}input-shapes=x:1x3

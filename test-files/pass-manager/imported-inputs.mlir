@@ -7,7 +7,8 @@
 // RUN: %amanda_opt %S/../savedmodel/keras_conv --emit=graphdef -o %t.pb
 // RUN: %amanda_opt %t.pb --pass='convert-tf-to-torch{input-shapes=image:2x4x4x2}' --summary --print-ir-after=convert-tf-to-torch 2>&1 >/dev/null | FileCheck %s --check-prefix=PB
 // RUN: %amanda_opt %S/../onnx/Inputs/small.onnx --canonicalize --timing --timing-display=list 2>&1 >/dev/null | FileCheck %s --check-prefix=ONNX
-// RUN: not %amanda_opt %S/../savedmodel/keras_conv --convert-tf-to-torch --timing -o %t.bad 2>&1 | FileCheck %s --check-prefix=FAILED
+// RUN: rm -f %t.bad
+// RUN: not %amanda_opt %S/../savedmodel/keras_conv --pass='convert-tf-to-torch{input-shapes=image:2x4x4x5}' --timing -o %t.bad 2>&1 | FileCheck %s --check-prefix=FAILED
 // RUN: not test -e %t.bad
 
 // SAVED:      ... Pass statistics report ...
@@ -35,6 +36,6 @@
 // ONNX-DAG: Canonicalize
 // ONNX-DAG: Output
 
-// FAILED:      error: convert-tf-to-torch: the function is built for static shapes
+// FAILED:      error: convert-tf-to-torch: input-shapes: feed 'image' pinned to [2,4,4,5]
 // FAILED:      ... Execution time report ...
 // FAILED:      Import

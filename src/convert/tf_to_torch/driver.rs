@@ -12,6 +12,7 @@ use super::boundary;
 use super::input_shapes::{self, InputShape};
 use super::emitter::{Converted, TorchEmitter};
 use super::ops::control::{called_functions, FunctionBody};
+use super::dynamic_batch::{self, unknown_batch_only, DynamicBatch};
 use super::ops::{lowering, Lowering};
 use crate::passes::control_flow::common::SymbolTable;
 use super::types::TTy;
@@ -121,7 +122,7 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
         let body = FunctionBody::new(m, f, name, fplan, fchosen.into_iter().flatten().collect());
         functions.insert(f, std::sync::Arc::new(body));
     }
-    let Check { missing, first_missing, mut errors, declared, .. } = check;
+    let Check { missing, first_missing, mut errors, declared, dynamic_batch, .. } = check;
     let chosen: Vec<Lowering> = chosen.into_iter().flatten().collect();
     if !missing.is_empty() {
         let total: usize = missing.iter().map(|(_, n)| n.len()).sum();
@@ -146,9 +147,9 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
 
     // The boundary's types.
     let span = m.body.op(target).span;
-    let static_ty = |m: &Module, v, what: &str| -> Result<TTy, Diagnostic> {
+    let static_ty = |m: &Module, v, what: &str, any_batch: bool| -> Result<TTy, Diagnostic> {
         match TTy::of_type(&m.ctx, m.body.value_type(v)) {
-            Some(t) if t.is_static() => Ok(t),
+            Some(t) if t.is_static() || (any_batch && unknown_batch_only(&t.shape)) => Ok(t),
             _ => {
                 let who = m.body.defining_op(v).map(|o| boundary::node_of(m, o).name).unwrap_or_else(|| "an argument".into());
                 let at = m.body.defining_op(v).map(|o| m.body.op(o).span).unwrap_or(span);
@@ -156,12 +157,13 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
             }
         }
     };
-    let arg_tys = feed_types(m, span, &plan)?;
+    let (arg_tys, any_batch) = feed_types(m, span, &plan)?;
 
     // The function body.
     let fblock = m.body.create_block(Span::default());
     let mut e = TorchEmitter::new(m, fblock);
     e.declared = declared;
+    e.batch = any_batch.map(|pin| DynamicBatch { polymorphic: dynamic_batch, pin, ..DynamicBatch::default() });
     for (&f, t) in plan.feeds.iter().zip(&arg_tys) {
         let ty = e.vtensor_type(t);
         // The argument is located at its feed's node name, as the ops are (see `lower`).
@@ -178,8 +180,9 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
     let _bar = crate::progress::count("converting nodes", plan.order.len() as u64);
     convert_nodes(&mut e, &plan.order, &chosen, true).map_err(|d| vec![d])?;
     let mut res_tys = Vec::new();
+    let any_batch = e.batch.is_some();
     for &f in &plan.fetches {
-        res_tys.push(static_ty(e.m, f, "fetch").map_err(|d| vec![d])?);
+        res_tys.push(static_ty(e.m, f, "fetch", any_batch).map_err(|d| vec![d])?);
     }
     let mut rets = Vec::new();
     for (&f, t) in plan.fetches.iter().zip(&res_tys) {
@@ -274,6 +277,8 @@ struct Check {
     errors: Vec<Diagnostic>,
     /// The rules of the nodes lowered by a declarative rule ([`super::ops::declared`]).
     declared: FxHashMap<OpId, std::sync::Arc<crate::tables::Selected>>,
+    /// The nodes whose lowering handles an unknown batch ([`super::ops::handles_dynamic_batch`]).
+    dynamic_batch: rustc_hash::FxHashSet<OpId>,
 }
 
 impl Check {
@@ -291,6 +296,9 @@ impl Check {
             }
             let choice = choose(m, node.op);
             let f = choice.and_then(|c| {
+                if super::ops::handles_dynamic_batch(c.lowering) {
+                    self.dynamic_batch.insert(node.op);
+                }
                 if c.lowering == super::ops::declared::DECLARED {
                     self.declared.insert(node.op, std::sync::Arc::new(c.rule));
                 }
@@ -335,6 +343,11 @@ pub fn convert_nodes(e: &mut TorchEmitter, order: &[super::TfNode], chosen: &[Lo
         // A large constant through Identity-like ops is deferred as it is, undecoded: a
         // lowering that reads it (a filter permuted as bytes) may never need it as a tensor.
         if !node.results.is_empty() && node.results.iter().all(|&r| !is_small(e.m, r) && e.constant_op(r).is_some()) {
+            e.defer(node.clone(), f);
+            continue;
+        }
+        // So is shape arithmetic on an unknown batch, which only a Reshape reads.
+        if dynamic_batch::is_shape_arithmetic(e, node) {
             e.defer(node.clone(), f);
             continue;
         }
@@ -401,16 +414,23 @@ fn pin_input_shapes(m: &mut Module, target: OpId, block: crate::ir::BlockId, pla
     }
 }
 
-/// The static type of each feed; one error for those with an unknown dim, which names
-/// each of them with its shape and suggests the `input-shapes=` that pins them.
-fn feed_types(m: &Module, span: Span, plan: &boundary::Plan) -> Result<Vec<TTy>, Vec<Diagnostic>> {
+/// The type of each feed, and when some have an unknown batch (dim 0) and no other unknown
+/// dim, the `input-shapes=` value that would pin them (the function then takes any batch,
+/// `dynamic_batch.rs`); one error for feeds with other unknown dims, which names each of them
+/// with its shape and suggests the `input-shapes=` that pins them.
+fn feed_types(m: &Module, span: Span, plan: &boundary::Plan) -> Result<(Vec<TTy>, Option<String>), Vec<Diagnostic>> {
     let mut types = Vec::new();
     let mut unknown: Vec<(String, Option<Vec<i64>>)> = Vec::new();
+    let mut any_batch: Vec<(String, Option<Vec<i64>>)> = Vec::new();
     let mut first = None;
     for &f in &plan.feeds {
         let name = || m.body.defining_op(f).map(|o| boundary::node_of(m, o).name).unwrap_or_else(|| "an argument".into());
         match TTy::of_type(&m.ctx, m.body.value_type(f)) {
             Some(t) if t.is_static() => types.push(t),
+            Some(t) if unknown_batch_only(&t.shape) => {
+                any_batch.push((name(), Some(t.shape.clone())));
+                types.push(t);
+            }
             Some(t) => {
                 first.get_or_insert(m.body.defining_op(f).map(|o| m.body.op(o).span).unwrap_or(span));
                 unknown.push((name(), Some(t.shape)));
@@ -433,7 +453,8 @@ fn feed_types(m: &Module, span: Span, plan: &boundary::Plan) -> Result<Vec<TTy>,
         }
     }
     if unknown.is_empty() {
-        return Ok(types);
+        let pin = input_shapes::suggestion(&any_batch).filter(|_| !any_batch.is_empty());
+        return Ok((types, pin));
     }
     let list: Vec<String> = unknown
         .iter()
@@ -443,7 +464,7 @@ fn feed_types(m: &Module, span: Span, plan: &boundary::Plan) -> Result<Vec<TTy>,
         })
         .collect();
     let mut message = format!(
-        "convert-tf-to-torch: the function is built for static shapes, and {} feed{} an unknown dim: {}",
+        "convert-tf-to-torch: the function is built for static shapes but for an unknown batch (dim 0), and {} feed{} another unknown dim: {}",
         unknown.len(),
         if unknown.len() == 1 { " has" } else { "s have" },
         list.join("; ")

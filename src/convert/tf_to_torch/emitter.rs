@@ -20,7 +20,7 @@ use smallvec::SmallVec;
 
 use super::types::{permutation_order, Dt, TTy};
 use crate::diag::Diagnostic;
-use crate::ir::types::TypeData;
+use crate::ir::types::{TypeData, DYNAMIC};
 use crate::ir::{AttrData, AttrId, BlockId, Module, NamedAttr, OpForm, OpId, OpSpec, Span, TypeId, ValueId};
 use crate::namespace::OpSchema;
 use crate::passes::folding::tensor::{DType, Tensor, Values};
@@ -134,6 +134,8 @@ pub struct TorchEmitter<'m> {
     insertion_point: Option<OpId>,
     /// The ops made before an insertion point, for the rewrite driver to look at.
     pub made: Vec<OpId>,
+    /// Set when the function takes any batch (a feed's dim 0 is unknown; `dynamic_batch.rs`).
+    pub batch: Option<super::dynamic_batch::DynamicBatch>,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -157,6 +159,7 @@ impl<'m> TorchEmitter<'m> {
             loc: None,
             insertion_point: None,
             made: Vec::new(),
+            batch: None,
         }
     }
 
@@ -181,11 +184,12 @@ impl<'m> TorchEmitter<'m> {
 
     /// Runs the lowering `f` of `node`, the ops it emits located at the node's name.
     pub fn lower(&mut self, node: &TfNode, f: super::ops::Lowering) -> R<Vec<Converted>> {
+        self.check_dynamic_batch(node)?;
         let loc = self.name_loc(&node.name);
         let outer = self.loc.replace(loc);
         let outs = f(self, node);
         self.loc = outer;
-        outs
+        outs.map_err(|d| self.with_pin_hint(d))
     }
 
     /// `loc("name")`.
@@ -531,6 +535,19 @@ impl<'m> TorchEmitter<'m> {
                     )))
                 }
             }
+        }
+        // An unknown dim (the batch of a function for any batch) in a list of sizes: the one
+        // `-1` of a reshape; anywhere else it is an error, never a garbage size.
+        for a in &mut args {
+            let A::Ints(items) = a else { continue };
+            let unknown = items.iter().filter(|&&d| d == DYNAMIC).count();
+            if unknown == 0 {
+                continue;
+            }
+            if unknown > 1 || !matches!(op, "aten::reshape" | "aten::view") {
+                return Err(Diagnostic::error_nowhere(format!("convert-tf-to-torch: internal error: '{}' given the sizes {:?} with an unknown dim", op, items)));
+            }
+            items.iter_mut().filter(|d| **d == DYNAMIC).for_each(|d| *d = -1);
         }
         let mut operands: SmallVec<[ValueId; 8]> = SmallVec::new();
         for (a, p) in args.iter().zip(&schema.inputs) {

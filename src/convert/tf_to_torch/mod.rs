@@ -16,6 +16,7 @@
 
 pub mod boundary;
 pub mod driver;
+pub mod dynamic_batch;
 pub mod emitter;
 pub mod input_shapes;
 pub mod ops;

@@ -49,14 +49,23 @@ impl TorchEmitter<'_> {
         let t = self.m.body.value_type(v);
         match TTy::of_type(&self.m.ctx, t) {
             Some(ty) if ty.is_static() => Ok(ty),
-            Some(ty) => Err(self.err(
-                node,
-                format!(
-                    "{} has no static shape ({}): shape inference cannot tell it from the feeds' shapes (a size that depends on the data, or an op it does not know)",
-                    what,
-                    super::types::show_shape(&ty.shape)
-                ),
-            )),
+            // In a function for any batch, the lowerings that handle it see it (`dynamic_batch.rs`).
+            Some(ty) if self.batch.is_some() && super::dynamic_batch::unknown_batch_only(&ty.shape) => Ok(ty),
+            Some(ty) => {
+                let hint = match &self.batch {
+                    Some(b) => format!("; only the batch dim (dim 0) may be unknown: pin the batch with the option input-shapes={}", b.pin),
+                    None => String::new(),
+                };
+                Err(self.err(
+                    node,
+                    format!(
+                        "{} has no static shape ({}): shape inference cannot tell it from the feeds' shapes (a size that depends on the data, or an op it does not know){}",
+                        what,
+                        super::types::show_shape(&ty.shape),
+                        hint
+                    ),
+                ))
+            }
             None => {
                 let mut s = String::new();
                 crate::printer::attrs::write_type(&self.m.ctx, t, crate::printer::attrs::Style::PRESERVING, &mut s);

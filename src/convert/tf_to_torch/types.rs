@@ -117,7 +117,14 @@ pub fn broadcast(a: &[i64], b: &[i64]) -> Option<Vec<i64>> {
     for i in 0..n {
         let x = if i + a.len() >= n { a[i + a.len() - n] } else { 1 };
         let y = if i + b.len() >= n { b[i + b.len() - n] } else { 1 };
-        out[i] = if x == y || y == 1 { x } else if x == 1 { y } else { return None };
+        // An unknown dim broadcasts as MLIR's shape functions say: against 1 it stays
+        // unknown, against a known size > 1 it must be that size.
+        out[i] = match (x, y) {
+            _ if x == y => x,
+            (_, 1) | (_, DYNAMIC) if x != 1 => x,
+            (1, _) | (DYNAMIC, _) => y,
+            _ => return None,
+        };
     }
     Some(out)
 }
@@ -133,6 +140,9 @@ mod tests {
         assert_eq!(broadcast(&[2, 1, 4], &[3, 1]), Some(vec![2, 3, 4]));
         assert_eq!(broadcast(&[], &[5]), Some(vec![5]));
         assert_eq!(broadcast(&[2, 3], &[4]), None);
+        assert_eq!(broadcast(&[DYNAMIC, 3], &[3]), Some(vec![DYNAMIC, 3]));
+        assert_eq!(broadcast(&[DYNAMIC, 1], &[1, 5]), Some(vec![DYNAMIC, 5]));
+        assert_eq!(broadcast(&[4], &[DYNAMIC, 1]), Some(vec![DYNAMIC, 4]));
     }
 
     #[test]

@@ -105,6 +105,41 @@ const LOWERINGS: &[(&str, Lowering)] = &[
     ("range", sequence::range),
 ];
 
+/// The lowerings that convert a node whose values have an unknown batch (dim 0; see
+/// `dynamic_batch.rs`): each copies the batch from its input's type to its result's and
+/// computes nothing from it. A lowering joins this list only once it does.
+const DYNAMIC_BATCH: &[&str] = &[
+    declared::DECLARED,
+    "identity",
+    "identity_n",
+    "noop",
+    "cast",
+    "add_n",
+    "squared_difference",
+    "relu6",
+    "leaky_relu",
+    "softmax",
+    "log_softmax",
+    "matmul",
+    "bias_add",
+    "conv2d",
+    "depthwise_conv2d",
+    "max_pool",
+    "avg_pool",
+    "mean",
+    "sum",
+    "max",
+    "min",
+    "reshape",
+    "transpose",
+    "concat",
+];
+
+/// Whether the lowering named `name` converts a node whose values have an unknown batch.
+pub fn handles_dynamic_batch(name: &str) -> bool {
+    DYNAMIC_BATCH.contains(&name)
+}
+
 /// The lowering named `name`.
 pub fn lowering(name: &str) -> Option<Lowering> {
     LOWERINGS.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)

@@ -4,8 +4,10 @@
 //! masks; `aten.slice.Tensor` per dim, `aten.flip` for negative strides, a reshape for
 //! new and shrunk axes), GatherV2 (`aten.index_select`), Pad/PadV2 (`aten.constant_pad_nd`).
 
+use super::super::dynamic_batch::ShapeElem;
 use super::super::emitter::{Converted, Layout, TfNode, TorchEmitter, A, TO_NCHW, TO_NHWC};
-use super::super::types::Dt;
+use super::super::types::{Dt, TTy};
+use crate::ir::types::DYNAMIC;
 use crate::diag::Diagnostic;
 use crate::ir::ValueId;
 
@@ -25,7 +27,11 @@ pub fn reshape(e: &mut TorchEmitter, n: &TfNode) -> R {
         Ok(t) => t,
         Err(d) => {
             // Shape inference did not see the shape operand: read it here (-1: the rest).
-            let Ok(mut shape) = e.known_ints(n, 1, "shape") else { return Err(d) };
+            let Ok(mut shape) = e.known_ints(n, 1, "shape") else {
+                let ty = batch_reshape_ty(e, n, x).ok_or(d)?;
+                let v = e.aten("aten::reshape", vec![A::T(x), A::Ints(ty.shape.clone())], ty)?;
+                return Ok(vec![Converted::plain(v)]);
+            };
             let total = e.ty(x).num_elements();
             let known: i64 = shape.iter().filter(|&&s| s >= 0).fold(1i64, |a, &d| a.saturating_mul(d));
             if let Some(i) = shape.iter().position(|&s| s < 0) {
@@ -39,6 +45,44 @@ pub fn reshape(e: &mut TorchEmitter, n: &TfNode) -> R {
     };
     let v = e.aten("aten::reshape", vec![A::T(x), A::Ints(ty.shape.clone())], ty)?;
     Ok(vec![Converted::plain(v)])
+}
+
+/// The result type of a Reshape in a function for any batch whose shape operand is known
+/// but for its first element, which is the input's batch (`Pack(StridedSlice(Shape(x), 0),
+/// 400)`) or unknown, with one `-1` among the rest when the first is the input's batch
+/// (`[batch, -1]`): `[?, 400]`, written `[-1, 400]` (`dynamic_batch.rs`).
+fn batch_reshape_ty(e: &TorchEmitter, n: &TfNode, x: ValueId) -> Option<TTy> {
+    e.batch.as_ref()?;
+    let elems = e.shape_elems(*n.inputs.get(1)?)?;
+    let (first, rest) = elems.split_first()?;
+    let xt = e.ty(x);
+    if xt.shape.first() != Some(&DYNAMIC) {
+        return None;
+    }
+    let per_item: i64 = xt.shape.iter().skip(1).product();
+    let batch_of_input = *first == ShapeElem::DimOf(n.inputs[0], 0);
+    if !batch_of_input && !matches!(first, ShapeElem::Unknown | ShapeElem::Known(-1)) {
+        return None;
+    }
+    let mut rest: Vec<i64> = rest.iter().map(|d| match d {
+        ShapeElem::Known(d) if *d >= 0 || (*d == -1 && batch_of_input) => Some(*d),
+        _ => None,
+    }).collect::<Option<_>>()?;
+    let known: i64 = rest.iter().filter(|&&d| d >= 0).product();
+    match rest.iter().filter(|&&d| d == -1).count() {
+        0 => {}
+        // The batch is the input's: the -1 is what is left of a batch item.
+        1 if known > 0 && per_item % known == 0 => rest.iter_mut().filter(|d| **d == -1).for_each(|d| *d = per_item / known),
+        _ => return None,
+    }
+    // The input's elements per batch item must fill whole rows of the result.
+    let row: i64 = rest.iter().product();
+    if row == 0 || per_item % row != 0 || (batch_of_input && per_item != row) {
+        return None;
+    }
+    let mut shape = vec![DYNAMIC];
+    shape.extend(rest);
+    Some(xt.with_shape(shape))
 }
 
 pub fn transpose(e: &mut TorchEmitter, n: &TfNode) -> R {
