@@ -4,11 +4,13 @@
 # checked against TensorFlow. Sets up what it needs (Rust and a release build of amanda-opt;
 # the numeric tier's Python environment in ~/.cache/amanda-opt/numeric-venv, 2.3 GB
 # installed, about half a minute the first time on a fast network), then
-#   1. amanda-opt examples/keras-cnn/model --pass='convert-tf-to-torch{input-shapes=image:2x28x28x1}'
-#      -o OUT/model.mlir  (reads the SavedModel and its checkpoint itself; the batch is pinned to 2)
+#   1. amanda-opt examples/keras-cnn/model --convert-tf-to-torch -o OUT/model.mlir
+#      (reads the SavedModel and its checkpoint itself; the batch stays unknown:
+#      !torch.vtensor<[?,28,28,1],f32>)
 #   2. torch-mlir-opt verifies OUT/model.mlir
-#   3. iree-compile --iree-input-type=torch (llvm-cpu) compiles it, the IREE runtime runs it
-#   4. TensorFlow runs the SavedModel's serving signature on the same input; the outputs must
+#   3. iree-compile --iree-input-type=torch (llvm-cpu) compiles it once, the IREE runtime runs
+#      it on a batch of 1 and on a batch of 3
+#   4. TensorFlow runs the SavedModel's serving signature on the same inputs; the outputs must
 #      agree within 1e-4
 #
 #   scripts/example.sh [OUT]          (default OUT: target/example-keras-cnn)
@@ -19,7 +21,7 @@ cd "$(dirname "$0")/.." || exit 2
 repo=$(pwd)
 out=${1:-${CARGO_TARGET_DIR:-$repo/target}/example-keras-cnn}
 model=examples/keras-cnn/model
-shapes=image:2x28x28x1
+batches=1,3
 
 if [ -z "${AMANDA_OPT:-}" ]; then
   scripts/setup.sh --rust-only >/dev/null || exit 1
@@ -37,10 +39,10 @@ if ! numeric_venv; then
 fi
 
 mkdir -p "$out" || exit 2
-echo "\$ amanda-opt $model --pass='convert-tf-to-torch{input-shapes=$shapes}' -o $out/model.mlir"
-echo "  then torch-mlir-opt, iree-compile --iree-input-type=torch, the IREE runtime, and TensorFlow on the same input"
+echo "\$ amanda-opt $model --convert-tf-to-torch -o $out/model.mlir"
+echo "  then torch-mlir-opt, iree-compile --iree-input-type=torch, the IREE runtime at batches $batches, and TensorFlow on the same inputs"
 TF_CPP_MIN_LOG_LEVEL=3 TF_ENABLE_ONEDNN_OPTS=0 "$NUMERIC_PY" scripts/numeric/run.py \
-  --example "$model" --input-shapes "$shapes" --amanda-opt "$AMANDA_OPT" --work "$out"
+  --example "$model" --batches "$batches" --amanda-opt "$AMANDA_OPT" --work "$out"
 status=$?
 if [ -f "$out/model.mlir" ]; then
   echo

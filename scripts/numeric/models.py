@@ -564,6 +564,38 @@ def keras_lstm_batch_none(p):
     return keras_model(p, model, [None, 5, 4])
 
 
+def any_batch(builder):
+    """Marks a builder whose model keeps its batch None in the converted function: it is
+    converted without input-shapes, compiled once, and checked at each of ANY_BATCHES."""
+    builder.any_batch = True
+    return builder
+
+
+@any_batch
+def keras_cnn_any_batch(p):
+    """A Keras CNN as users save it (batch None) kept for any batch: Conv2D with bias,
+    BatchNormalization, MaxPooling2D, a Conv2D without bias, GlobalAveragePooling2D beside
+    Flatten (Shape -> StridedSlice -> Pack -> Reshape on the unknown batch), Dense with relu
+    and softmax."""
+    import keras
+
+    x = keras.Input(shape=(12, 12, 3))
+    h = keras.layers.Conv2D(8, 3, padding="same", activation="relu")(x)
+    h = keras.layers.BatchNormalization()(h)
+    h = keras.layers.MaxPooling2D()(h)
+    h = keras.layers.Conv2D(6, 3, use_bias=False)(h)
+    flat = keras.layers.Flatten()(h)
+    pooled = keras.layers.GlobalAveragePooling2D()(h)
+    h = keras.layers.Concatenate()([keras.layers.Dense(16, activation="relu")(flat), pooled])
+    y = keras.layers.Dense(5, activation="softmax")(h)
+    model = keras.Model(x, y)
+    f, feeds = keras_model(p, model, [None, 12, 12, 3])
+    bn = model.get_layer(index=2)
+    gamma, beta, mean, var = bn.get_weights()
+    bn.set_weights([gamma, beta, mean, p.array(var.shape, scale=0.5, low=0.5)])
+    return f, feeds
+
+
 @functional
 def keras_lstm_masked(p):
     """Keras 3's Masking before an LSTM (the mask through Any and NotEqual, and SelectV2 in
@@ -695,14 +727,18 @@ def build_tf1(name, builder, seed, out_dir):
     return write_model(out_dir, name, graph_def, feeds, inputs, outputs, [feed for feed, _ in feeds], fetches)
 
 
-def write_model(out_dir, name, graph_def, feeds, inputs, outputs, feed_nodes, fetch_nodes):
-    """Writes NAME.pb and NAME.npz (inputs `in:FEED`, TensorFlow's outputs `out:K`); returns
-    the model's manifest entry."""
+def write_model(out_dir, name, graph_def, feeds, inputs, outputs, feed_nodes, fetch_nodes, more=()):
+    """Writes NAME.pb and NAME.npz (inputs `in:FEED`, TensorFlow's outputs `out:K`; for a
+    model kept for any batch, each batch B's as `bB/in:FEED` and `bB/out:K`, from `more`:
+    (B, inputs, outputs) triples); returns the model's manifest entry."""
     outputs = [np.asarray(o) for o in outputs]
     with open(os.path.join(out_dir, name + ".pb"), "wb") as f:
         f.write(graph_def.SerializeToString(deterministic=True))
     arrays = {f"in:{feed}": a for (feed, _), a in zip(feeds, inputs)}
     arrays.update({f"out:{k}": o for k, o in enumerate(outputs)})
+    for batch, ins, outs in more:
+        arrays.update({f"b{batch}/in:{feed}": a for (feed, _), a in zip(feeds, ins)})
+        arrays.update({f"b{batch}/out:{k}": np.asarray(o) for k, o in enumerate(outs)})
     np.savez(os.path.join(out_dir, name + ".npz"), **arrays)
     entry = {
         "name": name,
@@ -713,8 +749,11 @@ def write_model(out_dir, name, graph_def, feeds, inputs, outputs, feed_nodes, fe
         "ops": sorted({n.op for n in graph_def.node}),
     }
     # A feed with a dim of None (batch None, as Keras saves models) is converted with the
-    # dims of the input it is checked on pinned (the pass's input-shapes option).
-    if any(d is None for _, shape in feeds for d in shape):
+    # dims of the input it is checked on pinned (the pass's input-shapes option), unless the
+    # model is kept for any batch.
+    if more:
+        entry["batches"] = [batch for batch, _, _ in more]
+    elif any(d is None for _, shape in feeds for d in shape):
         entry["pin"] = ",".join(f"{feed}:" + "x".join(map(str, a.shape)) for (feed, _), a in zip(feeds, inputs))
     return entry
 
@@ -751,6 +790,7 @@ MODELS = {
     "keras_stacked_rnn": keras_stacked_rnn,
     "keras_lstm_masked": keras_lstm_masked,
     "keras_lstm_batch_none": keras_lstm_batch_none,
+    "keras_cnn_any_batch": keras_cnn_any_batch,
     "tf1_while": tf1_while,
     "tf1_cond": tf1_cond,
     "tf1_nested": tf1_nested,
@@ -804,6 +844,8 @@ def node_of(tensor_name):
 
 # The batch of the inputs a model with batch None is checked on.
 BATCH = 2
+# The batches a model kept for any batch is checked on, from one compiled module.
+ANY_BATCHES = (1, 3)
 
 
 def build(name, builder, seed, out_dir):
@@ -816,9 +858,14 @@ def build(name, builder, seed, out_dir):
     outputs = frozen(*[tf.constant(a) for a in inputs])
     if not isinstance(outputs, (list, tuple)):
         outputs = [outputs]
+    more = []
+    for batch in ANY_BATCHES if getattr(builder, "any_batch", False) else ():
+        ins = [p.array([batch if d is None else d for d in shape]) for _, shape in feeds]
+        outs = frozen(*[tf.constant(a) for a in ins])
+        more.append((batch, ins, outs if isinstance(outs, (list, tuple)) else [outs]))
     feed_nodes = [node_of(t.name) for t in frozen.inputs]
     fetch_nodes = [node_of(t.name) for t in frozen.outputs]
-    return write_model(out_dir, name, graph_def, feeds, inputs, outputs, feed_nodes, fetch_nodes)
+    return write_model(out_dir, name, graph_def, feeds, inputs, outputs, feed_nodes, fetch_nodes, more)
 
 
 def main(argv):

@@ -25,6 +25,9 @@ exit status 1 when anything failed.
         one SavedModel directory, converted with `convert-tf-to-torch{input-shapes=...}`;
         TensorFlow's outputs are its `serving_default` signature's on seeded inputs of the
         pinned shapes.
+    run.py --example DIR --batches 1,3 --amanda-opt BIN [--work DIR]
+        one SavedModel directory whose inputs have an unknown batch, converted without
+        pins (a function for any batch), compiled once and checked at each batch.
 
 Runs inside the numeric venv (scripts/numeric/venv.sh): torch-mlir-opt and iree-compile are
 found next to this Python or in their wheels.
@@ -109,7 +112,9 @@ def convert(amanda, pb, feeds, fetches, out, input_shapes=None):
     run("amanda-opt convert-tf-to-torch", [amanda, pb, f"--pass={option}", "-o", out])
 
 
-def compile_and_run(mlir, vmfb, inputs, times):
+def compile_and_run(mlir, vmfb, cases, times):
+    """Verifies and compiles `mlir` once, then runs its `main` on each list of inputs of
+    `cases`; returns the results of each."""
     t = time.perf_counter()
     run("torch-mlir-opt", [tool("torch-mlir-opt"), mlir, "-o", os.devnull])
     times["verify"] = time.perf_counter() - t
@@ -130,16 +135,19 @@ def compile_and_run(mlir, vmfb, inputs, times):
     t = time.perf_counter()
     import iree.runtime as ireert
 
-    try:
-        module = ireert.load_vm_flatbuffer_file(vmfb, driver="local-sync")
-        results = module.main(*inputs)
-    except Exception as e:  # the runtime's own errors: wrong arity, shapes, types
-        raise StepError(f"IREE runtime: {type(e).__name__}: {e}")
-    if not isinstance(results, (list, tuple)):
-        results = [results]
-    results = [np.asarray(r.to_host() if hasattr(r, "to_host") else r) for r in results]
+    outs = []
+    for inputs in cases:
+        try:
+            module = ireert.load_vm_flatbuffer_file(vmfb, driver="local-sync")
+            results = module.main(*inputs)
+        except Exception as e:  # the runtime's own errors: wrong arity, shapes, types
+            shapes = ", ".join("x".join(map(str, a.shape)) for a in inputs)
+            raise StepError(f"IREE runtime (inputs {shapes}): {type(e).__name__}: {e}")
+        if not isinstance(results, (list, tuple)):
+            results = [results]
+        outs.append([np.asarray(r.to_host() if hasattr(r, "to_host") else r) for r in results])
     times["run"] = time.perf_counter() - t
-    return results
+    return outs
 
 
 def compare(results, expected):
@@ -170,8 +178,9 @@ def compare(results, expected):
     return worst
 
 
-def check(name, work, inputs, expected, mlir_source=None, amanda=None, pb=None, feeds=None, fetches=None, input_shapes=None):
-    """Runs the steps for one model; returns (passed, line)."""
+def check(name, work, inputs, expected, mlir_source=None, amanda=None, pb=None, feeds=None, fetches=None, input_shapes=None, more=()):
+    """Runs the steps for one model; returns (passed, line). `more`: further (inputs,
+    expected) pairs the same compiled module is checked on (other batches)."""
     times = {}
     t0 = time.perf_counter()
     mlir = os.path.join(work, name + ".mlir")
@@ -182,20 +191,31 @@ def check(name, work, inputs, expected, mlir_source=None, amanda=None, pb=None, 
         else:
             shutil.copyfile(mlir_source, mlir)
         times["convert"] = time.perf_counter() - t
-        results = compile_and_run(mlir, os.path.join(work, name + ".vmfb"), inputs, times)
-        diff = compare(results, expected)
+        cases = [(inputs, expected)] + list(more)
+        outs = compile_and_run(mlir, os.path.join(work, name + ".vmfb"), [c[0] for c in cases], times)
+        diff = 0.0
+        for results, (ins, want) in zip(outs, cases):
+            try:
+                diff = max(diff, compare(results, want))
+            except StepError as e:
+                shapes = ", ".join("x".join(map(str, a.shape)) for a in ins)
+                raise StepError(f"{e} (inputs {shapes})")
     except StepError as e:
         return False, f"FAIL {name:<20} {e}  ({time.perf_counter() - t0:.1f} s)"
     steps = "  ".join(f"{k} {v:.2f}s" for k, v in times.items())
+    if more:
+        steps += f"  ({len(more) + 1} input shapes, one module)"
     return True, f"PASS {name:<20} max|diff| {diff:.2e}  {steps}  ({time.perf_counter() - t0:.1f} s)"
 
 
-def load_npz(path, feeds):
+def load_npz(path, feeds, prefix=""):
+    """The inputs and TensorFlow's outputs saved in `path` (those of one batch: `prefix`
+    `bB/`)."""
     data = np.load(path)
-    inputs = [data[f"in:{f}"] for f in feeds]
+    inputs = [data[f"{prefix}in:{f}"] for f in feeds]
     outputs = []
-    while f"out:{len(outputs)}" in data:
-        outputs.append(data[f"out:{len(outputs)}"])
+    while f"{prefix}out:{len(outputs)}" in data:
+        outputs.append(data[f"{prefix}out:{len(outputs)}"])
     return inputs, outputs
 
 
@@ -218,12 +238,17 @@ def run_models(args, work):
             outcomes.append((False, f"FAIL {m['name']:<20} not converted: no convert-tf-to-torch pass"))
             print(outcomes[-1][1], flush=True)
             continue
-        inputs, expected = load_npz(os.path.join(args.models, m["name"] + ".npz"), m["feeds"])
+        npz = os.path.join(args.models, m["name"] + ".npz")
+        inputs, expected = load_npz(npz, m["feeds"])
+        # A model kept for any batch: converted without pins, checked at each batch.
+        more = [load_npz(npz, m["feeds"], f"b{b}/") for b in m.get("batches", [])]
+        if more:
+            inputs, expected = more.pop(0)
         outcomes.append(
             check(
                 m["name"], work, inputs, expected,
                 amanda=args.amanda_opt, pb=os.path.join(args.models, m["name"] + ".pb"),
-                feeds=m["feeds"], fetches=m["fetches"], input_shapes=m.get("pin"),
+                feeds=m["feeds"], fetches=m["fetches"], input_shapes=m.get("pin"), more=more,
             )
         )
         print(outcomes[-1][1], flush=True)
@@ -292,15 +317,21 @@ def parse_input_shapes(spec):
     return shapes
 
 
-def tf_reference_saved_model(path, input_shapes, seed=0):
+def tf_reference_saved_model(path, input_shapes, seed=0, batch=None):
     """The SavedModel's `serving_default` signature run by TensorFlow on seeded inputs of the
-    pinned shapes; arguments and results in signature-key order (the converted function's)."""
+    pinned shapes (or, with `batch`, of the signature's shapes with an unknown batch set to
+    it); arguments and results in signature-key order (the converted function's)."""
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
     os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
     import tensorflow as tf
 
     fn = tf.saved_model.load(path).signatures["serving_default"]
     specs = fn.structured_input_signature[1]
+    if batch is not None:
+        input_shapes = {k: [batch if i == 0 and d is None else d for i, d in enumerate(s.shape.as_list())] for k, s in specs.items()}
+        unknown = sorted(k for k, s in input_shapes.items() if None in s)
+        if unknown:
+            raise SystemExit(f"run.py: {path}: the signature's input(s) {', '.join(unknown)} have unknown dims other than the batch")
     missing = sorted(set(specs) - set(input_shapes))
     if missing:
         raise SystemExit(f"run.py: {path}: no --input-shapes for the signature's input(s) {', '.join(missing)}")
@@ -321,6 +352,7 @@ def main(argv):
     ap.add_argument("--feeds", default="", help="--example's feeds, comma-separated")
     ap.add_argument("--fetches", default="", help="--example's fetches, comma-separated")
     ap.add_argument("--input-shapes", default="", help="--example's pinned input shapes (the pass option)")
+    ap.add_argument("--batches", default="", help="a SavedModel --example converted for any batch (no pins), checked at each of these batches (e.g. 1,3)")
     args = ap.parse_args(argv)
     if not args.selftest and not args.amanda_opt:
         ap.error("--amanda-opt (or $AMANDA_OPT) is required")
@@ -335,7 +367,12 @@ def main(argv):
         elif args.example:
             feeds = [f for f in args.feeds.split(",") if f]
             fetches = [f for f in args.fetches.split(",") if f]
-            if os.path.isdir(args.example):
+            more = []
+            if os.path.isdir(args.example) and args.batches:
+                cases = [tf_reference_saved_model(args.example, {}, batch=int(b)) for b in args.batches.split(",")]
+                (inputs, expected), more = cases[0], cases[1:]
+                name = os.path.basename(os.path.normpath(args.example))
+            elif os.path.isdir(args.example):
                 inputs, expected = tf_reference_saved_model(args.example, parse_input_shapes(args.input_shapes))
                 name = os.path.basename(os.path.normpath(args.example))
             else:
@@ -345,7 +382,7 @@ def main(argv):
             if missing:
                 print(f"numeric: {missing}", file=sys.stderr)
                 return 1
-            outcomes = [check(name, work, inputs, expected, amanda=args.amanda_opt, pb=args.example, input_shapes=args.input_shapes)]
+            outcomes = [check(name, work, inputs, expected, amanda=args.amanda_opt, pb=args.example, input_shapes=args.input_shapes, more=more)]
             print(outcomes[0][1], flush=True)
             if outcomes[0][0]:
                 print(f"numeric: the converted model is {os.path.join(work, name + '.mlir')}")
