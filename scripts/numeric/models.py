@@ -574,15 +574,16 @@ def any_batch(builder):
 @any_batch
 def keras_cnn_any_batch(p):
     """A Keras CNN as users save it (batch None) kept for any batch: Conv2D with bias,
-    BatchNormalization, MaxPooling2D, a Conv2D without bias, GlobalAveragePooling2D beside
-    Flatten (Shape -> StridedSlice -> Pack -> Reshape on the unknown batch), Dense with relu
-    and softmax."""
+    BatchNormalization, ZeroPadding2D, MaxPooling2D, a Conv2D without bias,
+    GlobalAveragePooling2D beside Flatten (Shape -> StridedSlice -> Pack -> Reshape on the
+    unknown batch), Dense with relu and softmax."""
     import keras
 
     x = keras.Input(shape=(12, 12, 3))
     h = keras.layers.Conv2D(8, 3, padding="same", activation="relu")(x)
     h = keras.layers.BatchNormalization()(h)
-    h = keras.layers.MaxPooling2D()(h)
+    h = keras.layers.ZeroPadding2D(1)(h)
+    h = keras.layers.MaxPooling2D(3, strides=2)(h)
     h = keras.layers.Conv2D(6, 3, use_bias=False)(h)
     flat = keras.layers.Flatten()(h)
     pooled = keras.layers.GlobalAveragePooling2D()(h)

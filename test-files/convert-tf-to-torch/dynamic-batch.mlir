@@ -1,6 +1,6 @@
 // A feed whose batch (dim 0) is unknown, as Keras saves every model, and which input-shapes
 // does not pin: the function takes any batch. The batch flows through the convolution (held
-// as NCHW), the bias, the pool, Keras's Flatten (its shape, Pack(StridedSlice(Shape(x), 0),
+// as NCHW), the bias, batch norm, padding, the pool, Keras's Flatten (its shape, Pack(StridedSlice(Shape(x), 0),
 // 12), is never a tensor: the reshape writes -1 for the batch), the dense layer, the
 // concatenation and softmax.
 // RUN: %amanda_opt %s --convert-tf-to-torch | FileCheck %s
@@ -15,8 +15,12 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %c, %ctl_1 = Conv2D(%x, %f) name("conv") {T = f32, data_format = "NHWC", dilations = [1, 1, 1, 1], padding = "SAME", strides = [1, 1, 1, 1], use_cudnn_on_gpu = true, explicit_paddings = []} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
   %b, %ctl_2 = Const name("bias") {dtype = f32, value = dense<[0.5, -0.5, 1.0]> : tensor<3xf32>} : () -> (tensor<*xf32>)
   %cb, %ctl_3 = BiasAdd(%c, %b) name("conv_bias") {T = f32, data_format = "NHWC"} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
-  %r, %ctl_4 = Relu(%cb) name("relu") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
-  %p, %ctl_5 = MaxPool(%r) name("pool") {T = f32, data_format = "NHWC", ksize = [1, 2, 2, 1], padding = "VALID", strides = [1, 2, 2, 1]} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %g, %ctl_18 = Const name("gamma") {dtype = f32, value = dense<[1.0, 2.0, 0.5]> : tensor<3xf32>} : () -> (tensor<*xf32>)
+  %bn:6, %ctl_19 = FusedBatchNormV3(%cb, %g, %b, %b, %g) name("bn") {T = f32, U = f32, data_format = "NHWC", epsilon = 1.0e-03 : f32, is_training = false} : (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>)
+  %r, %ctl_4 = Relu(%bn#0) name("relu") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %pads, %ctl_20 = Const name("paddings") {dtype = i32, value = dense<[[0, 0], [1, 1], [1, 1], [0, 0]]> : tensor<4x2xi32>} : () -> (tensor<*xi32>)
+  %rp, %ctl_21 = Pad(%r, %pads) name("pad") {T = f32, Tpaddings = i32} : (tensor<*xf32>, tensor<*xi32>) -> (tensor<*xf32>)
+  %p, %ctl_5 = MaxPool(%rp) name("pool") {T = f32, data_format = "NHWC", ksize = [1, 3, 3, 1], padding = "VALID", strides = [1, 2, 2, 1]} : (tensor<*xf32>) -> (tensor<*xf32>)
   %s, %ctl_6 = Shape(%p) name("flatten/Shape") {T = f32, out_type = i32} : (tensor<*xf32>) -> (tensor<*xi32>)
   %b0, %ctl_7 = Const name("flatten/begin") {dtype = i32, value = dense<0> : tensor<1xi32>} : () -> (tensor<*xi32>)
   %b1, %ctl_8 = Const name("flatten/end") {dtype = i32, value = dense<1> : tensor<1xi32>} : () -> (tensor<*xi32>)
@@ -32,7 +36,9 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 }
 // CHECK-LABEL: func.func @main(%arg0: !torch.vtensor<[?,4,4,2],f32>) -> !torch.vtensor<[?,17],f32>
 // CHECK:       torch.aten.convolution {{.*}} -> !torch.vtensor<[?,3,4,4],f32>
+// CHECK:       torch.aten.batch_norm {{.*}} -> !torch.vtensor<[?,3,4,4],f32>
 // CHECK:       torch.aten.relu {{.*}} -> !torch.vtensor<[?,3,4,4],f32>
+// CHECK:       torch.aten.constant_pad_nd {{.*}} -> !torch.vtensor<[?,3,6,6],f32>
 // CHECK:       torch.aten.max_pool2d {{.*}} -> !torch.vtensor<[?,3,2,2],f32>
 // CHECK:       torch.aten.permute {{.*}} -> !torch.vtensor<[?,2,2,3],f32>
 // CHECK:       %[[M1:.*]] = torch.constant.int -1

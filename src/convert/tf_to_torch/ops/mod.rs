@@ -126,6 +126,8 @@ const DYNAMIC_BATCH: &[&str] = &[
     "depthwise_conv2d",
     "max_pool",
     "avg_pool",
+    "fused_batch_norm",
+    "pad",
     "mean",
     "sum",
     "max",
