@@ -33,6 +33,13 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %ax, %ctl_15 = Const name("axis") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<*xi32>)
   %cat, %ctl_16 = ConcatV2(%y, %flat, %ax) name("concat") {N = 2 : i64, T = f32, Tidx = i32} : (tensor<*xf32>, tensor<*xf32>, tensor<*xi32>) -> (tensor<*xf32>)
   %sm, %ctl_17 = Softmax(%cat) name("softmax") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %out:1, %ctl_22 = StatefulPartitionedCall(%sm) name("head") {Tin = [f32], Tout = [f32], f = #tf_type.func<@scale, {}>} : (tensor<*xf32>) -> (tensor<*xf32>)
+}
+// A call's body (a Keras layer's function) is converted node by node with the batch unknown.
+tfg.func @scale(%a: tensor<*xf32> {tfg.name = "a"}) -> (tensor<*xf32> {tfg.name = "r"}) {
+  %two, %ctl = Const name("two") {dtype = f32, value = dense<2.0> : tensor<f32>} : () -> (tensor<*xf32>)
+  %r, %ctl_0 = Mul(%a, %two) name("r") {T = f32} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  return(%r) : tensor<*xf32>
 }
 // CHECK-LABEL: func.func @main(%arg0: !torch.vtensor<[?,4,4,2],f32>) -> !torch.vtensor<[?,17],f32>
 // CHECK:       torch.aten.convolution {{.*}} -> !torch.vtensor<[?,3,4,4],f32>
@@ -47,6 +54,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK:       torch.aten.mm {{.*}} -> !torch.vtensor<[?,5],f32>
 // CHECK:       torch.aten.cat {{.*}} -> !torch.vtensor<[?,17],f32>
 // CHECK:       torch.aten._softmax {{.*}} -> !torch.vtensor<[?,17],f32>
+// CHECK:       torch.aten.mul.Tensor {{.*}} -> !torch.vtensor<[?,17],f32>
 // CHECK-NOT:   torch.aten.size
 // CHECK:       return {{.*}} : !torch.vtensor<[?,17],f32>
 

@@ -135,6 +135,8 @@ const DYNAMIC_BATCH: &[&str] = &[
     "reshape",
     "transpose",
     "concat",
+    // A call's body is converted node by node, each lowering checked for itself.
+    "call",
 ];
 
 /// Whether the lowering named `name` converts a node whose values have an unknown batch.
