@@ -135,10 +135,13 @@ def compile_and_run(mlir, vmfb, cases, times):
     t = time.perf_counter()
     import iree.runtime as ireert
 
+    try:
+        module = ireert.load_vm_flatbuffer_file(vmfb, driver="local-sync")
+    except Exception as e:
+        raise StepError(f"IREE runtime: {type(e).__name__}: {e}")
     outs = []
     for inputs in cases:
         try:
-            module = ireert.load_vm_flatbuffer_file(vmfb, driver="local-sync")
             results = module.main(*inputs)
         except Exception as e:  # the runtime's own errors: wrong arity, shapes, types
             shapes = ", ".join("x".join(map(str, a.shape)) for a in inputs)

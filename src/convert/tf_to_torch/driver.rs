@@ -147,9 +147,9 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
 
     // The boundary's types.
     let span = m.body.op(target).span;
-    let static_ty = |m: &Module, v, what: &str, any_batch: bool| -> Result<TTy, Diagnostic> {
+    let static_ty = |m: &Module, v, what: &str, batch_unknown: bool| -> Result<TTy, Diagnostic> {
         match TTy::of_type(&m.ctx, m.body.value_type(v)) {
-            Some(t) if t.is_static() || (any_batch && unknown_batch_only(&t.shape)) => Ok(t),
+            Some(t) if t.is_static() || (batch_unknown && unknown_batch_only(&t.shape)) => Ok(t),
             _ => {
                 let who = m.body.defining_op(v).map(|o| boundary::node_of(m, o).name).unwrap_or_else(|| "an argument".into());
                 let at = m.body.defining_op(v).map(|o| m.body.op(o).span).unwrap_or(span);
@@ -180,9 +180,9 @@ pub fn convert(m: &mut Module, target: OpId, opts: &Options, choose: Chooser) ->
     let _bar = crate::progress::count("converting nodes", plan.order.len() as u64);
     convert_nodes(&mut e, &plan.order, &chosen, true).map_err(|d| vec![d])?;
     let mut res_tys = Vec::new();
-    let any_batch = e.batch.is_some();
+    let batch_unknown = e.batch.is_some();
     for &f in &plan.fetches {
-        res_tys.push(static_ty(e.m, f, "fetch", any_batch).map_err(|d| vec![d])?);
+        res_tys.push(static_ty(e.m, f, "fetch", batch_unknown).map_err(|d| vec![d])?);
     }
     let mut rets = Vec::new();
     for (&f, t) in plan.fetches.iter().zip(&res_tys) {

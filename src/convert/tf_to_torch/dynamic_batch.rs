@@ -42,8 +42,8 @@ pub fn unknown_batch_only(shape: &[i64]) -> bool {
 /// unknown batch: `Shape`/`Size` of one, or an op reading such a value whose results are
 /// small integer vectors. Such nodes are deferred; their results are recorded.
 pub fn is_shape_arithmetic(e: &mut TorchEmitter, node: &TfNode) -> bool {
-    let Some(batch) = e.batch.as_ref() else { return false };
     let m: &Module = e.m;
+    let Some(batch) = e.batch.as_mut() else { return false };
     let ty = |v: ValueId| TTy::of_type(&m.ctx, m.body.value_type(v));
     let from_shape = match node.op_type.as_str() {
         "Shape" | "Size" => node.inputs.first().and_then(|&x| ty(x)).is_some_and(|t| !t.is_static()),
@@ -54,7 +54,6 @@ pub fn is_shape_arithmetic(e: &mut TorchEmitter, node: &TfNode) -> bool {
     if !(from_shape && small_ints) {
         return false;
     }
-    let batch = e.batch.as_mut().expect("checked above");
     batch.shape_values.extend(node.results.iter().copied());
     true
 }
@@ -89,7 +88,7 @@ impl TorchEmitter<'_> {
         let int_attr = |name: &str| self.m.op_attr(op, name).and_then(|a| self.int_of(a));
         match self.m.op_name(op).strip_prefix("tfg.")? {
             t if crate::dialect::traits::forwards_input(t) => self.shape_elems_at(*operands.first()?, depth + 1),
-            "Pack" if int_attr("axis").unwrap_or(0) == 0 => operands.iter().map(|&x| self.scalar_elem(x, depth + 1)).collect(),
+            "Pack" if int_attr("axis").unwrap_or(0) == 0 => operands.iter().map(|&x| self.scalar_elem(x)).collect(),
             "ConcatV2" => {
                 let (axis, parts) = operands.split_last()?;
                 if !self.known(*axis).is_some_and(|t| matches!(t.int_at(0), 0 | -1)) {
@@ -106,20 +105,20 @@ impl TorchEmitter<'_> {
     }
 
     /// A scalar as a [`ShapeElem`]; `None` when it is not a scalar.
-    fn scalar_elem(&self, x: ValueId, depth: u32) -> Option<ShapeElem> {
+    fn scalar_elem(&self, x: ValueId) -> Option<ShapeElem> {
         if TTy::of_type(&self.m.ctx, self.m.body.value_type(x)).is_some_and(|t| t.rank() != 0) {
             return None;
         }
         if let Some(t) = self.known(x) {
             return Some(ShapeElem::Known(t.int_at(0)));
         }
-        Some(self.dim_of(x, depth).unwrap_or(ShapeElem::Unknown))
+        Some(self.dim_of(x).unwrap_or(ShapeElem::Unknown))
     }
 
     /// `StridedSlice(Shape(x), [k], [k+1], [1])` with only shrink_axis_mask set: dim `k` of `x`.
-    fn dim_of(&self, v: ValueId, depth: u32) -> Option<ShapeElem> {
+    fn dim_of(&self, v: ValueId) -> Option<ShapeElem> {
         let op = self.m.body.defining_op(v)?;
-        if self.m.op_name(op) != "tfg.StridedSlice" || depth > 32 {
+        if self.m.op_name(op) != "tfg.StridedSlice" {
             return None;
         }
         let mask = |name: &str| self.m.op_attr(op, name).and_then(|a| self.int_of(a)).unwrap_or(0);
@@ -147,13 +146,12 @@ impl TorchEmitter<'_> {
         // be [?,?] to TensorFlow and [?,400] once its shape operand is read); `result_ty`
         // says when it cannot.
         let results = if polymorphic { &[][..] } else { &node.results[..] };
-        let values = node.inputs.iter().map(|&v| ("input", v)).chain(results.iter().map(|&v| ("result", v)));
-        for (i, (what, v)) in values.enumerate() {
+        let inputs = node.inputs.iter().enumerate().map(|(i, &v)| ("input", i, v));
+        for (what, index, v) in inputs.chain(results.iter().enumerate().map(|(i, &v)| ("result", i, v))) {
             let Some(t) = TTy::of_type(&self.m.ctx, self.m.body.value_type(v)) else { continue };
             if t.is_static() || (polymorphic && unknown_batch_only(&t.shape)) {
                 continue;
             }
-            let index = if what == "input" { i } else { i - node.inputs.len() };
             let why = if batch.shape_values.contains(&v) || node.op_type == "Shape" || node.op_type == "Size" {
                 "the shape of a value with an unknown batch is used as a tensor, which is not supported yet"
             } else if polymorphic {
@@ -175,9 +173,7 @@ impl TorchEmitter<'_> {
         }
         Ok(())
     }
-}
 
-impl TorchEmitter<'_> {
     /// A lowering's error in a function for any batch says how to pin the batch (what the
     /// lowering failed on may be a size the pin makes static), unless it says so already.
     pub(super) fn with_pin_hint(&self, mut d: Diagnostic) -> Diagnostic {
