@@ -29,3 +29,51 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %f, %ctl_7 = Fill(%dims, %z) name("zeros") {T = f32, index_type = i32} : (tensor<*xi32>, tensor<*xf32>) -> (tensor<*xf32>)
 }
 // CHECK: dynamic-batch-errors.mlir:[[# @LINE-2]]:3: error: convert-tf-to-torch: Fill 'zeros': result 0 is [?,?]: this op is converted for static shapes only; pin the batch with the option input-shapes=x:1x3
+
+// -----
+
+// An ExpandDims at dim 0 would move the batch to dim 1.
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<?x3>} : () -> (tensor<*xf32>)
+  %zero, %ctl_0 = Const name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<*xi32>)
+  %one, %ctl_1 = Const name("one") {dtype = i32, value = dense<1> : tensor<1xi32>} : () -> (tensor<*xi32>)
+  %zero1, %ctl_2 = Const name("zero1") {dtype = i32, value = dense<0> : tensor<1xi32>} : () -> (tensor<*xi32>)
+  %r, %ctl_3 = ExpandDims(%x, %zero) name("expand") {T = f32, Tdim = i32} : (tensor<*xf32>, tensor<*xi32>) -> (tensor<*xf32>)
+}
+// CHECK: dynamic-batch-errors.mlir:[[# @LINE-2]]:3: error: convert-tf-to-torch: ExpandDims 'expand': result 0 has no static shape ([1,?,3]):{{.*}}only the batch dim (dim 0) may be unknown: pin the batch with the option input-shapes=x:1x3
+
+// -----
+
+// A Squeeze without squeeze_dims would squeeze the batch at batch 1, as TensorFlow does.
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<?x3>} : () -> (tensor<*xf32>)
+  %zero, %ctl_0 = Const name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<*xi32>)
+  %one, %ctl_1 = Const name("one") {dtype = i32, value = dense<1> : tensor<1xi32>} : () -> (tensor<*xi32>)
+  %zero1, %ctl_2 = Const name("zero1") {dtype = i32, value = dense<0> : tensor<1xi32>} : () -> (tensor<*xi32>)
+  %r, %ctl_3 = Squeeze(%x) name("squeeze") {T = f32, squeeze_dims = []} : (tensor<*xf32>) -> (tensor<*xf32>)
+}
+// CHECK: dynamic-batch-errors.mlir:[[# @LINE-2]]:3: error: convert-tf-to-torch: Squeeze 'squeeze': a Squeeze without squeeze_dims of a value with an unknown batch is converted for a pinned batch only (the function takes any batch; pinning it with the option input-shapes=x:1x3 may help)
+
+// -----
+
+// A StridedSlice may take the batch only whole: x[1:] is an error.
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<?x3>} : () -> (tensor<*xf32>)
+  %zero, %ctl_0 = Const name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<*xi32>)
+  %one, %ctl_1 = Const name("one") {dtype = i32, value = dense<1> : tensor<1xi32>} : () -> (tensor<*xi32>)
+  %zero1, %ctl_2 = Const name("zero1") {dtype = i32, value = dense<0> : tensor<1xi32>} : () -> (tensor<*xi32>)
+  %r, %ctl_3 = StridedSlice(%x, %one, %zero1, %one) name("tail") {Index = i32, T = f32, begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 1 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<*xf32>, tensor<*xi32>, tensor<*xi32>, tensor<*xi32>) -> (tensor<*xf32>)
+}
+// CHECK: dynamic-batch-errors.mlir:[[# @LINE-2]]:3: error: convert-tf-to-torch: StridedSlice 'tail': dim 0 is the unknown batch: a slice of it other than the whole dim is converted for a pinned batch only (the function takes any batch; pinning it with the option input-shapes=x:1x3 may help)
+
+// -----
+
+// Splitting the batch needs its size.
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<?x3>} : () -> (tensor<*xf32>)
+  %zero, %ctl_0 = Const name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<*xi32>)
+  %one, %ctl_1 = Const name("one") {dtype = i32, value = dense<1> : tensor<1xi32>} : () -> (tensor<*xi32>)
+  %zero1, %ctl_2 = Const name("zero1") {dtype = i32, value = dense<0> : tensor<1xi32>} : () -> (tensor<*xi32>)
+  %r:2, %ctl_3 = Split(%zero, %x) name("halves") {T = f32, num_split = 2 : i64} : (tensor<*xi32>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xf32>)
+}
+// CHECK: dynamic-batch-errors.mlir:[[# @LINE-2]]:3: error: convert-tf-to-torch: Split 'halves': dim 0 is the unknown batch: splitting it is converted for a pinned batch only (the function takes any batch; pinning it with the option input-shapes=x:1x3 may help)

@@ -16,7 +16,7 @@
 
 use rustc_hash::FxHashSet;
 
-use super::emitter::{TfNode, TorchEmitter};
+use super::emitter::{Converted, TfNode, TorchEmitter};
 use super::types::TTy;
 use crate::diag::Diagnostic;
 use crate::ir::types::DYNAMIC;
@@ -58,6 +58,18 @@ pub fn is_shape_arithmetic(e: &mut TorchEmitter, node: &TfNode) -> bool {
     true
 }
 
+/// What a `StridedSlice` of a 1-D shape vector selects.
+enum Slice1d {
+    Range(usize, usize),
+    Index(usize),
+}
+
+/// Element `i` of `elems` (negative: from the end), as `GatherV2` reads it.
+fn at_index(elems: &[ShapeElem], i: i64) -> Option<ShapeElem> {
+    let i = if i < 0 { i + elems.len() as i64 } else { i };
+    elems.get(usize::try_from(i).ok()?).copied()
+}
+
 /// An element of a small integer vector as a Reshape's shape operand may hold it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShapeElem {
@@ -69,9 +81,11 @@ pub enum ShapeElem {
 
 impl TorchEmitter<'_> {
     /// The elements of a small integer vector as far as they are known here: a known value,
-    /// or a `Pack` (axis 0) of scalars / `ConcatV2` of vectors of which some are, each scalar
-    /// a known value, a dim of a value, or unknown (Keras's Flatten: `Pack(StridedSlice(
-    /// Shape(x), 0), 400)` is `[dim 0 of x, 400]`).
+    /// `Shape(x)` (a static dim, or dim `k` of `x`), and what shape arithmetic makes of such
+    /// vectors — `Pack` (axis 0) of scalars, `ConcatV2`, `GatherV2` of known indices, and
+    /// `StridedSlice` — each scalar a known value, a dim of a value, or unknown. Keras's
+    /// Flatten, `Pack(StridedSlice(Shape(x), 0), 400)`, is `[dim 0 of x, 400]`; Tensordot's
+    /// `ConcatV2(GatherV2(Shape(x), [0, 1, 2]), [384])` is `[dim 0 of x, 24, 24, 384]`.
     pub fn shape_elems(&self, v: ValueId) -> Option<Vec<ShapeElem>> {
         self.shape_elems_at(v, 0)
     }
@@ -86,12 +100,18 @@ impl TorchEmitter<'_> {
         let op = self.m.body.defining_op(v)?;
         let operands = crate::dialect::tfg::data_operands(self.m, op);
         let int_attr = |name: &str| self.m.op_attr(op, name).and_then(|a| self.int_of(a));
+        let ints = |v: ValueId| self.known(v).filter(|t| !t.dtype.is_float()).map(|t| t.to_ints());
         match self.m.op_name(op).strip_prefix("tfg.")? {
             t if crate::dialect::traits::forwards_input(t) => self.shape_elems_at(*operands.first()?, depth + 1),
-            "Pack" if int_attr("axis").unwrap_or(0) == 0 => operands.iter().map(|&x| self.scalar_elem(x)).collect(),
+            "Shape" => {
+                let &x = operands.first()?;
+                let t = TTy::of_type(&self.m.ctx, self.m.body.value_type(x))?;
+                Some(t.shape.iter().enumerate().map(|(k, &d)| if d == DYNAMIC { ShapeElem::DimOf(x, k) } else { ShapeElem::Known(d) }).collect())
+            }
+            "Pack" if int_attr("axis").unwrap_or(0) == 0 => operands.iter().map(|&x| self.scalar_elem_at(x, depth + 1)).collect(),
             "ConcatV2" => {
                 let (axis, parts) = operands.split_last()?;
-                if !self.known(*axis).is_some_and(|t| matches!(t.int_at(0), 0 | -1)) {
+                if !matches!(ints(*axis)?[..], [0] | [-1]) {
                     return None;
                 }
                 let mut out = Vec::new();
@@ -100,41 +120,105 @@ impl TorchEmitter<'_> {
                 }
                 Some(out)
             }
+            "GatherV2" if int_attr("batch_dims").unwrap_or(0) == 0 => {
+                let [params, indices, axis] = operands[..] else { return None };
+                if ints(axis)? != [0] || self.rank_of(indices)? != 1 {
+                    return None;
+                }
+                let elems = self.shape_elems_at(params, depth + 1)?;
+                ints(indices)?.into_iter().map(|i| at_index(&elems, i)).collect()
+            }
+            "StridedSlice" => {
+                let (elems, range) = self.strided_range(op, depth)?;
+                match range {
+                    Slice1d::Range(b, e) => Some(elems.get(b..e)?.to_vec()),
+                    Slice1d::Index(_) => None,
+                }
+            }
             _ => None,
         }
     }
 
-    /// A scalar as a [`ShapeElem`]; `None` when it is not a scalar.
-    fn scalar_elem(&self, x: ValueId) -> Option<ShapeElem> {
-        if TTy::of_type(&self.m.ctx, self.m.body.value_type(x)).is_some_and(|t| t.rank() != 0) {
+    /// A scalar as a [`ShapeElem`]; `None` when it is not a scalar. Besides a known value,
+    /// it reads one element of a shape vector (`StridedSlice` shrunk to an index, `GatherV2`
+    /// of a scalar index) and a `Prod` of one, which is known when all its factors are.
+    fn scalar_elem_at(&self, x: ValueId, depth: u32) -> Option<ShapeElem> {
+        if self.rank_of(x)? != 0 {
             return None;
         }
         if let Some(t) = self.known(x) {
             return Some(ShapeElem::Known(t.int_at(0)));
         }
-        Some(self.dim_of(x).unwrap_or(ShapeElem::Unknown))
+        Some(self.scalar_from_vector(x, depth).unwrap_or(ShapeElem::Unknown))
     }
 
-    /// `StridedSlice(Shape(x), [k], [k+1], [1])` with only shrink_axis_mask set: dim `k` of `x`.
-    fn dim_of(&self, v: ValueId) -> Option<ShapeElem> {
-        let op = self.m.body.defining_op(v)?;
-        if self.m.op_name(op) != "tfg.StridedSlice" {
+    fn scalar_from_vector(&self, x: ValueId, depth: u32) -> Option<ShapeElem> {
+        if depth > 32 {
             return None;
         }
+        let op = self.m.body.defining_op(x)?;
+        let operands = crate::dialect::tfg::data_operands(self.m, op);
+        let ints = |v: ValueId| self.known(v).filter(|t| !t.dtype.is_float()).map(|t| t.to_ints());
+        match self.m.op_name(op).strip_prefix("tfg.")? {
+            "StridedSlice" => match self.strided_range(op, depth)? {
+                (elems, Slice1d::Index(i)) => elems.get(i).copied(),
+                _ => None,
+            },
+            "GatherV2" => {
+                let [params, index, axis] = operands[..] else { return None };
+                if ints(axis)? != [0] || self.rank_of(index)? != 0 {
+                    return None;
+                }
+                at_index(&self.shape_elems_at(params, depth + 1)?, *ints(index)?.first()?)
+            }
+            "Prod" => {
+                let [input, axis] = operands[..] else { return None };
+                if !matches!(ints(axis)?[..], [0] | [-1]) {
+                    return None;
+                }
+                let mut product = 1i64;
+                for elem in self.shape_elems_at(input, depth + 1)? {
+                    match elem {
+                        ShapeElem::Known(d) if d >= 0 => product = product.checked_mul(d)?,
+                        _ => return Some(ShapeElem::Unknown),
+                    }
+                }
+                Some(ShapeElem::Known(product))
+            }
+            _ => None,
+        }
+    }
+
+    /// What a `StridedSlice` of a shape vector selects: a range of it, or one element (the
+    /// only mask it may have is `shrink_axis_mask` = 1, and `begin_mask`/`end_mask` = 1 with
+    /// a stride of 1).
+    fn strided_range(&self, op: OpId, depth: u32) -> Option<(Vec<ShapeElem>, Slice1d)> {
         let mask = |name: &str| self.m.op_attr(op, name).and_then(|a| self.int_of(a)).unwrap_or(0);
-        if mask("shrink_axis_mask") != 1 || ["begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask"].iter().any(|m| mask(m) != 0) {
+        if mask("ellipsis_mask") != 0 || mask("new_axis_mask") != 0 {
             return None;
         }
         let operands = crate::dialect::tfg::data_operands(self.m, op);
         let [input, begin, end, strides] = operands[..] else { return None };
-        let at = |v: ValueId| self.known(v).filter(|t| t.len() == 1).map(|t| t.int_at(0));
+        let at = |v: ValueId| self.known(v).filter(|t| t.len() == 1 && !t.dtype.is_float()).map(|t| t.int_at(0));
         let (b, e, s) = (at(begin)?, at(end)?, at(strides)?);
-        let shape_op = self.m.body.defining_op(input)?;
-        if self.m.op_name(shape_op) != "tfg.Shape" || b < 0 || e != b + 1 || s != 1 {
+        let elems = self.shape_elems_at(input, depth + 1)?;
+        let len = elems.len() as i64;
+        let wrap = |i: i64| if i < 0 { i + len } else { i };
+        if mask("shrink_axis_mask") == 1 {
+            let i = wrap(b);
+            return (s == 1 && mask("begin_mask") == 0 && mask("end_mask") == 0 && (0..len).contains(&i)).then_some((elems, Slice1d::Index(i as usize)));
+        }
+        if mask("shrink_axis_mask") != 0 || s != 1 {
             return None;
         }
-        let x = *crate::dialect::tfg::data_operands(self.m, shape_op).first()?;
-        Some(ShapeElem::DimOf(x, b as usize))
+        let lo = if mask("begin_mask") & 1 == 1 { 0 } else { wrap(b).clamp(0, len) };
+        let hi = if mask("end_mask") & 1 == 1 { len } else { wrap(e).clamp(0, len) };
+        Some((elems, Slice1d::Range(lo as usize, hi.max(lo) as usize)))
+    }
+
+    /// The rank of `v`'s type, when it is a ranked tensor.
+    fn rank_of(&self, v: ValueId) -> Option<usize> {
+        TTy::of_type(&self.m.ctx, self.m.body.value_type(v)).map(|t| t.rank())
     }
 
     /// Before `node` is lowered in a function for any batch: an error when it reads or makes
@@ -172,6 +256,27 @@ impl TorchEmitter<'_> {
             ));
         }
         Ok(())
+    }
+
+    /// After a lowering that handles an unknown batch: an error when a result it made has an
+    /// unknown dim other than dim 0 (an `ExpandDims` at 0 moves the batch to dim 1).
+    pub(super) fn check_batch_results(&self, node: &TfNode, outs: Vec<Converted>) -> Result<Vec<Converted>, Diagnostic> {
+        let Some(batch) = &self.batch else { return Ok(outs) };
+        for (i, c) in outs.iter().enumerate() {
+            let shape = &self.ty(c.value).shape;
+            if shape.contains(&DYNAMIC) && !unknown_batch_only(shape) {
+                return Err(self.err(
+                    node,
+                    format!(
+                        "result {} is {}: only the batch dim (dim 0) may be unknown; pin the batch with the option input-shapes={}",
+                        i,
+                        super::types::show_shape(shape),
+                        batch.pin
+                    ),
+                ));
+            }
+        }
+        Ok(outs)
     }
 
     /// A lowering's error in a function for any batch says how to pin the batch (what the

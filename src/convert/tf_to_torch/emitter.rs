@@ -187,7 +187,7 @@ impl<'m> TorchEmitter<'m> {
         self.check_dynamic_batch(node)?;
         let loc = self.name_loc(&node.name);
         let outer = self.loc.replace(loc);
-        let outs = f(self, node);
+        let outs = f(self, node).and_then(|outs| self.check_batch_results(node, outs));
         self.loc = outer;
         outs.map_err(|d| self.with_pin_hint(d))
     }

@@ -104,9 +104,14 @@ pub fn elem_dt(ctx: &Context, t: TypeId) -> Option<Dt> {
     }
 }
 
-/// A dim as written in diagnostics.
+/// A dim as written in diagnostics: `?` when unknown.
+pub fn show_dim(d: i64) -> String {
+    if d == DYNAMIC { "?".to_string() } else { d.to_string() }
+}
+
+/// A shape as written in diagnostics: `[?,28,28,1]`.
 pub fn show_shape(shape: &[i64]) -> String {
-    let dims: Vec<String> = shape.iter().map(|&d| if d == DYNAMIC { "?".to_string() } else { d.to_string() }).collect();
+    let dims: Vec<String> = shape.iter().map(|&d| show_dim(d)).collect();
     format!("[{}]", dims.join(","))
 }
 

@@ -6,7 +6,7 @@
 
 use super::super::dynamic_batch::ShapeElem;
 use super::super::emitter::{Converted, Layout, TfNode, TorchEmitter, A, TO_NCHW, TO_NHWC};
-use super::super::types::{Dt, TTy};
+use super::super::types::{show_dim, Dt, TTy};
 use crate::ir::types::DYNAMIC;
 use crate::diag::Diagnostic;
 use crate::ir::ValueId;
@@ -48,9 +48,10 @@ pub fn reshape(e: &mut TorchEmitter, n: &TfNode) -> R {
 }
 
 /// The result type of a Reshape in a function for any batch whose shape operand is known
-/// but for its first element, which is the input's batch (`Pack(StridedSlice(Shape(x), 0),
-/// 400)`) or unknown, with one `-1` among the rest when the first is the input's batch
-/// (`[batch, -1]`): `[?, 400]`, written `[-1, 400]` (`dynamic_batch.rs`).
+/// but for its first element (`dynamic_batch.rs`), written `-1`: the input's own batch
+/// (Flatten's `Pack(StridedSlice(Shape(x), 0), 400)`), with one `-1` among the rest allowed
+/// (`[batch, -1]`); or a size only the run knows — another value's batch, a product with it
+/// (Tensordot's `[batch * 24 * 24, 96]`), `-1` — when the rest are known. `[?, 400]`.
 fn batch_reshape_ty(e: &TorchEmitter, n: &TfNode, x: ValueId) -> Option<TTy> {
     e.batch.as_ref()?;
     let elems = e.shape_elems(*n.inputs.get(1)?)?;
@@ -61,7 +62,7 @@ fn batch_reshape_ty(e: &TorchEmitter, n: &TfNode, x: ValueId) -> Option<TTy> {
     }
     let per_item: i64 = xt.shape.iter().skip(1).product();
     let batch_of_input = *first == ShapeElem::DimOf(n.inputs[0], 0);
-    if !batch_of_input && !matches!(first, ShapeElem::Unknown | ShapeElem::Known(-1)) {
+    if !batch_of_input && !matches!(first, ShapeElem::Unknown | ShapeElem::Known(-1) | ShapeElem::DimOf(_, 0)) {
         return None;
     }
     let mut rest: Vec<i64> = rest.iter().map(|d| match d {
@@ -75,9 +76,10 @@ fn batch_reshape_ty(e: &TorchEmitter, n: &TfNode, x: ValueId) -> Option<TTy> {
         1 if known > 0 && per_item % known == 0 => rest.iter_mut().filter(|d| **d == -1).for_each(|d| *d = per_item / known),
         _ => return None,
     }
-    // The input's elements per batch item must fill whole rows of the result.
+    // With the input's batch, a batch item stays a batch item; otherwise the run checks that
+    // the input's elements fill whole rows.
     let row: i64 = rest.iter().product();
-    if row == 0 || per_item % row != 0 || (batch_of_input && per_item != row) {
+    if row == 0 || (batch_of_input && per_item != row) {
         return None;
     }
     let mut shape = vec![DYNAMIC];
@@ -143,12 +145,16 @@ pub fn squeeze(e: &mut TorchEmitter, n: &TfNode) -> R {
     let given = e.attr_ints(n, "squeeze_dims").unwrap_or_default();
     let mut dims = Vec::new();
     if given.is_empty() {
+        if xt.shape.contains(&DYNAMIC) {
+            // TensorFlow would squeeze the batch too when a run's batch is 1.
+            return Err(e.err(n, "a Squeeze without squeeze_dims of a value with an unknown batch is converted for a pinned batch only"));
+        }
         dims = (0..rank).filter(|&d| xt.shape[d as usize] == 1).collect();
     } else {
         for d in given {
             let d = norm_axis(e, n, d, rank)?;
             if xt.shape[d as usize] != 1 {
-                return Err(e.err(n, format!("cannot squeeze dim {} of size {}", d, xt.shape[d as usize])));
+                return Err(e.err(n, format!("cannot squeeze dim {} of size {}", d, show_dim(xt.shape[d as usize]))));
             }
             dims.push(d);
         }
@@ -275,6 +281,14 @@ pub fn strided_slice(e: &mut TorchEmitter, n: &TfNode) -> R {
     let mut x = e.logical(n, 0)?;
     for (d, s) in dense.iter().enumerate() {
         let size = xt.shape[d];
+        if size == DYNAMIC {
+            // The unknown batch (`dynamic_batch.rs`) is taken whole: `x[:, 1:-1]`.
+            let whole = !s.shrink && s.stride == 1 && (s.begin_masked || s.begin == 0) && (s.end_masked || s.end >= i32::MAX as i64);
+            if !whole {
+                return Err(e.err(n, format!("dim {} is the unknown batch: a slice of it other than the whole dim is converted for a pinned batch only", d)));
+            }
+            continue;
+        }
         let canon = |v: i64, lo: i64, hi: i64| (if v < 0 { v + size } else { v }).clamp(lo, hi);
         if s.shrink {
             let i = if s.begin < 0 { s.begin + size } else { s.begin };
@@ -311,7 +325,9 @@ pub fn gather(e: &mut TorchEmitter, n: &TfNode) -> R {
     let axis = norm_axis(e, n, axis, pt.rank() as i64)?;
     let params = e.logical(n, 0)?;
     let idx = e.logical(n, 1)?;
-    let k = e.ty(idx).num_elements();
+    // Indices with an unknown batch (an embedding lookup of `[?, 128]` token ids) flatten
+    // to `[?]`, written `-1`.
+    let k = if e.ty(idx).is_static() { e.ty(idx).num_elements() } else { DYNAMIC };
     let idx = e.reshape(idx, vec![k])?;
     let idx = e.cast(idx, Dt::Si64)?;
     let mut shape = pt.shape.clone();

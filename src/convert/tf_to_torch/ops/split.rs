@@ -4,8 +4,9 @@
 //! to `output_type`).
 
 use super::super::emitter::{Converted, TfNode, TorchEmitter, A};
-use super::super::types::Dt;
+use super::super::types::{Dt, TTy};
 use crate::diag::Diagnostic;
+use crate::ir::types::DYNAMIC;
 use crate::ir::ValueId;
 
 type R = Result<Vec<Converted>, Diagnostic>;
@@ -17,6 +18,15 @@ fn axis_of(e: &TorchEmitter, n: &TfNode, input: usize, rank: i64) -> Result<i64,
         return Err(e.err(n, format!("axis {} is out of range for rank {}", a, rank)));
     }
     Ok(a)
+}
+
+/// The size of dim `axis` of `xt`, which the pieces divide: an error when it is the unknown
+/// batch (`dynamic_batch.rs`).
+fn split_dim(e: &TorchEmitter, n: &TfNode, xt: &TTy, axis: i64) -> Result<i64, Diagnostic> {
+    match xt.shape[axis as usize] {
+        DYNAMIC => Err(e.err(n, format!("dim {} is the unknown batch: splitting it is converted for a pinned batch only", axis))),
+        d => Ok(d),
+    }
 }
 
 fn pieces(e: &mut TorchEmitter, x: ValueId, axis: i64, sizes: &[i64]) -> R {
@@ -38,7 +48,7 @@ pub fn split(e: &mut TorchEmitter, n: &TfNode) -> R {
     let xt = e.input_ty(n, 1)?;
     let axis = axis_of(e, n, 0, xt.rank() as i64)?;
     let k = e.need(n, "num_split", e.attr_int(n, "num_split"))?;
-    let d = xt.shape[axis as usize];
+    let d = split_dim(e, n, &xt, axis)?;
     if k <= 0 || d % k != 0 {
         return Err(e.err(n, format!("dim {} of size {} does not split into {} pieces", axis, d, k)));
     }
@@ -51,7 +61,7 @@ pub fn split_v(e: &mut TorchEmitter, n: &TfNode) -> R {
     let xt = e.input_ty(n, 0)?;
     let axis = axis_of(e, n, 2, xt.rank() as i64)?;
     let mut sizes = e.known_ints(n, 1, "size_splits")?;
-    let d = xt.shape[axis as usize];
+    let d = split_dim(e, n, &xt, axis)?;
     let known: i64 = sizes.iter().filter(|&&s| s >= 0).sum();
     if let Some(i) = sizes.iter().position(|&s| s < 0) {
         sizes[i] = d - known;
@@ -72,9 +82,10 @@ pub fn unpack(e: &mut TorchEmitter, n: &TfNode) -> R {
     if axis < 0 || axis >= rank {
         return Err(e.err(n, format!("axis {} is out of range for rank {}", a, rank)));
     }
+    let count = split_dim(e, n, &xt, axis)?;
     let x = e.logical(n, 0)?;
     let mut shape = xt.shape.clone();
-    let count = shape.remove(axis as usize);
+    shape.remove(axis as usize);
     let mut out = Vec::new();
     for i in 0..count {
         let v = e.aten("aten::select.int", vec![A::T(x), A::Int(axis), A::Int(i)], xt.with_shape(shape.clone()))?;
