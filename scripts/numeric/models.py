@@ -5,7 +5,9 @@ Each model is a `tf.function` (or a Keras model called inside one) over NHWC ten
 shape, with weights drawn from a NumPy generator seeded per model, frozen to a GraphDef with
 `convert_variables_to_constants_v2` and written as `NAME.pb`, together with `NAME.npz` (the
 inputs `in:FEED` and TensorFlow's outputs `out:K`, computed by running the frozen function) and
-one `manifest.json` naming each model's feeds and fetches in order.
+one `manifest.json` naming each model's feeds and fetches in order. The keras.applications
+models of SAVED_MODELS are also written as Keras 3 users save them, `NAME.savedmodel/`
+(`model.export`), named in the manifest as `saved_model`.
 
     models.py OUT_DIR [NAME...]        all models, or the ones named
     models.py --list                   the model names, one a line
@@ -35,6 +37,7 @@ class Params:
     near unit size, so float32 round-off stays far below the tier's 1e-4 tolerance)."""
 
     def __init__(self, seed):
+        self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.keep = []
 
@@ -597,6 +600,73 @@ def keras_cnn_any_batch(p):
     return f, feeds
 
 
+def keras_application(app, size):
+    """keras.applications.APP at SIZE x SIZE as users save it (batch None), kept for any
+    batch: the architecture with its real-size weights, initialised by Keras's own
+    initializers from a fixed seed, its normalisation statistics (BatchNormalization's and
+    LayerNormalization's scale, offset, mean and variance; EfficientNet's input
+    Normalization) drawn from `p` so that none is the identity, and logits out
+    (classifier_activation=None: 1000 values of unit size, not softmax's 1e-3)."""
+
+    @any_batch
+    def builder(p):
+        import keras
+
+        keras.utils.set_random_seed(p.seed)
+        model = getattr(keras.applications, app)(weights=None, input_shape=(size, size, 3), classifier_activation=None)
+        for w in model.weights:
+            if not w.dtype.startswith("float") or len(w.shape) != 1:
+                continue
+            leaf = w.path.rsplit("/", 1)[-1]
+            if "variance" in leaf:
+                w.assign(p.array(w.shape, scale=0.5, low=0.5))
+            elif leaf == "gamma" and "layer_scale" not in w.path:
+                w.assign(p.array(w.shape, scale=0.5, low=0.75))
+            elif leaf in ("beta", "moving_mean", "mean"):
+                w.assign(p.array(w.shape, scale=0.1))
+        # Logits of unit size, so that the tier's absolute 1e-4 is a relative one: the
+        # classifier is scaled by the spread of its logits on a probe input (NASNet's reach
+        # about 200 with these statistics, VGG16's without batch norm about 1e-3).
+        head = model.layers[-1]
+        spread = float(np.std(model(p.array([1, size, size, 3]), training=False)))
+        if spread > 0:
+            head.set_weights([w / spread for w in head.get_weights()])
+        p.keep.append(model)
+        p.keras_model = model
+        return (lambda x: model(x, training=False)), [("image", [None, size, size, 3])]
+
+    builder.__name__ = f"keras_app_{app.lower()}"
+    builder.__doc__ = f"keras.applications.{app} at {size}x{size}, batch None, kept for any batch."
+    return builder
+
+
+# One model of each keras.applications family, at a small size (the weights are real-size):
+# the numeric tier's models of issue 31. Sizes are each family's smallest accepted input, or
+# one where a stride-2 VALID window leaves a row unused (InceptionV3 at 96).
+KERAS_APPLICATIONS = {
+    "keras_app_resnet50": ("ResNet50", 32),
+    "keras_app_resnet50v2": ("ResNet50V2", 32),
+    "keras_app_vgg16": ("VGG16", 32),
+    "keras_app_inceptionv3": ("InceptionV3", 96),
+    "keras_app_inceptionresnetv2": ("InceptionResNetV2", 75),
+    "keras_app_xception": ("Xception", 71),
+    "keras_app_mobilenet": ("MobileNet", 32),
+    "keras_app_mobilenetv2": ("MobileNetV2", 32),
+    "keras_app_mobilenetv3small": ("MobileNetV3Small", 32),
+    "keras_app_efficientnetb0": ("EfficientNetB0", 32),
+    "keras_app_efficientnetv2b0": ("EfficientNetV2B0", 32),
+    "keras_app_densenet121": ("DenseNet121", 32),
+    "keras_app_nasnetmobile": ("NASNetMobile", 32),
+    "keras_app_convnexttiny": ("ConvNeXtTiny", 32),
+}
+
+
+# The models also written as a SavedModel (`model.export`), converted from the directory:
+# one of each kind of layer the families add (residual blocks; squeeze-and-excitation with
+# hard-swish; input Rescaling/Normalization; LayerNormalization, GELU and Dense on 4-D).
+SAVED_MODELS = ("keras_app_resnet50", "keras_app_mobilenetv3small", "keras_app_efficientnetb0", "keras_app_convnexttiny")
+
+
 @functional
 def keras_lstm_masked(p):
     """Keras 3's Masking before an LSTM (the mask through Any and NotEqual, and SelectV2 in
@@ -796,6 +866,7 @@ MODELS = {
     "tf1_cond": tf1_cond,
     "tf1_nested": tf1_nested,
     "lowered_control_flow": lowered_control_flow,
+    **{name: keras_application(app, size) for name, (app, size) in KERAS_APPLICATIONS.items()},
 }
 
 
@@ -866,7 +937,12 @@ def build(name, builder, seed, out_dir):
         more.append((batch, ins, outs if isinstance(outs, (list, tuple)) else [outs]))
     feed_nodes = [node_of(t.name) for t in frozen.inputs]
     fetch_nodes = [node_of(t.name) for t in frozen.outputs]
-    return write_model(out_dir, name, graph_def, feeds, inputs, outputs, feed_nodes, fetch_nodes, more)
+    entry = write_model(out_dir, name, graph_def, feeds, inputs, outputs, feed_nodes, fetch_nodes, more)
+    if name in SAVED_MODELS:
+        # Also as Keras 3 users save it: `model.export(dir)`, batch None, variables not frozen.
+        entry["saved_model"] = name + ".savedmodel"
+        p.keras_model.export(os.path.join(out_dir, entry["saved_model"]), verbose=False)
+    return entry
 
 
 def main(argv):

@@ -9,6 +9,9 @@ For each model written by models.py (NAME.pb, NAME.npz, manifest.json):
   4. the IREE runtime (`iree.runtime`, local-sync driver) calls its `main` on the saved inputs
   5. each result is compared with TensorFlow's: same shape and dtype, max |diff| <= 1e-4 for
      floats, equal for integers and booleans.
+A model whose manifest entry names a `saved_model` (a directory beside NAME.pb, written by
+`model.export`) is also converted from that directory, with the pass's defaults (its serving
+signature's inputs and outputs), and checked as NAME_savedmodel on the same inputs.
 One line per model (PASS/FAIL, the diff, the time of each step), then `N passed, N failed`;
 exit status 1 when anything failed.
 
@@ -255,6 +258,16 @@ def run_models(args, work):
             )
         )
         print(outcomes[-1][1], flush=True)
+        if "saved_model" in m:
+            # The same model as a SavedModel directory: its serving signature's input and
+            # output, no feeds, fetches or pins given.
+            outcomes.append(
+                check(
+                    m["name"] + "_savedmodel", work, inputs, expected,
+                    amanda=args.amanda_opt, pb=os.path.join(args.models, m["saved_model"]), input_shapes=m.get("pin"), more=more,
+                )
+            )
+            print(outcomes[-1][1], flush=True)
     return outcomes
 
 
