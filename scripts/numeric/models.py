@@ -600,6 +600,22 @@ def keras_cnn_any_batch(p):
     return f, feeds
 
 
+@any_batch
+def keras_transformer_any_batch(p):
+    """keras_transformer's encoder block saved with batch None and kept for any batch: the
+    Einsum projections, scores and Softmax, LayerNormalization and the GELU feed-forward
+    carry the batch; the sequence length stays static."""
+    import keras
+
+    k = keras.layers
+    x = keras.Input(shape=(6, 8))
+    a = k.MultiHeadAttention(num_heads=2, key_dim=4)(x, x)
+    h = k.LayerNormalization()(x + a)
+    f = k.Dense(8)(k.Dense(16, activation="gelu")(h))
+    model = keras.Model(x, k.LayerNormalization()(h + f))
+    return keras_model(p, model, [None, 6, 8])
+
+
 def keras_application(app, size):
     """keras.applications.APP at SIZE x SIZE as users save it (batch None), kept for any
     batch: the architecture with its real-size weights, initialised by Keras's own
@@ -852,6 +868,7 @@ MODELS = {
     "rnn_loop": rnn_loop,
     "keras_transformer": keras_transformer,
     "keras_causal_decoder": keras_causal_decoder,
+    "keras_transformer_any_batch": keras_transformer_any_batch,
     "keras_lstm": keras_lstm,
     "keras_gru": keras_gru,
     "keras_lstm_seq": keras_lstm_seq,

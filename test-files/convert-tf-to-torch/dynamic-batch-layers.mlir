@@ -3,10 +3,11 @@
 // Shape -> GatherV2 -> Prod -> Pack / ConcatV2, is read, never made a tensor, and the
 // reshapes write -1 for the batch), GELU's Erfc, NASNet's Cropping2D (a StridedSlice that
 // takes the whole batch), an embedding lookup of token ids [?,2], BatchMatMulV2, Unpack,
-// Split, Pack, ArgMax, Squeeze and ExpandDims of other dims.
-// RUN: %amanda_opt %s '--pass=convert-tf-to-torch{fetches=crop,squeeze,expand}' | FileCheck %s
-// RUN: %if torch-mlir-opt %{ %amanda_opt %s '--pass=convert-tf-to-torch{fetches=crop,squeeze,expand}' | %torch_mlir_opt > /dev/null %}
-// RUN: rm -rf %t && %amanda_opt %s '--pass=convert-tf-to-torch{fetches=crop,squeeze,expand}' --emit=pytorch -o %t
+// Split, Pack, ArgMax, Squeeze and ExpandDims of other dims, and an Einsum whose letter b is
+// the batch (attention scores).
+// RUN: %amanda_opt %s '--pass=convert-tf-to-torch{fetches=crop,squeeze,expand,attention}' | FileCheck %s
+// RUN: %if torch-mlir-opt %{ %amanda_opt %s '--pass=convert-tf-to-torch{fetches=crop,squeeze,expand,attention}' | %torch_mlir_opt > /dev/null %}
+// RUN: rm -rf %t && %amanda_opt %s '--pass=convert-tf-to-torch{fetches=crop,squeeze,expand,attention}' --emit=pytorch -o %t
 // RUN: FileCheck %s --check-prefix=PY < %t/model.py
 
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
@@ -45,8 +46,9 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %am, %ctl_31 = ArgMax(%rows2#1, %two) name("best") {T = f32, Tidx = i32, output_type = i64} : (tensor<*xf32>, tensor<*xi32>) -> (tensor<*xi64>)
   %sq, %ctl_32 = Squeeze(%stacked) name("squeeze") {T = f32, squeeze_dims = [2]} : (tensor<*xf32>) -> (tensor<*xf32>)
   %ed, %ctl_33 = ExpandDims(%am, %two) name("expand") {T = i64, Tdim = i32} : (tensor<*xi64>, tensor<*xi32>) -> (tensor<*xi64>)
+  %att, %ctl_34 = Einsum(%emb, %emb) name("attention") {N = 2 : i64, T = f32, equation = "bqd,bkd->bqk"} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
 }
-// CHECK-LABEL: func.func @main(%arg0: !torch.vtensor<[?,4,4,4],f32>, %arg1: !torch.vtensor<[?,2],si32>) -> (!torch.vtensor<[?,2,2,5],f32>, !torch.vtensor<[?,2],f32>, !torch.vtensor<[?,1],si64>)
+// CHECK-LABEL: func.func @main(%arg0: !torch.vtensor<[?,4,4,4],f32>, %arg1: !torch.vtensor<[?,2],si32>) -> (!torch.vtensor<[?,2,2,5],f32>, !torch.vtensor<[?,2],f32>, !torch.vtensor<[?,1],si64>, !torch.vtensor<[?,2,2],f32>)
 // Tensordot: [batch * 4 * 4, 4] rows, the product, and back to [batch, 4, 4, 5].
 // CHECK: %[[ROWS_SIZE:.*]] = torch.prim.ListConstruct %int-1, %int4 :
 // CHECK: %[[ROWS:.*]] = torch.aten.reshape %arg0, %[[ROWS_SIZE]] : {{.*}} -> !torch.vtensor<[?,4],f32>
@@ -72,7 +74,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK: %[[SQ:.*]] = torch.aten.squeeze.dim {{.*}}, %int2 : {{.*}} -> !torch.vtensor<[?,2],f32>
 // CHECK: torch.aten.argmax {{.*}} -> !torch.vtensor<[?],si64>
 // CHECK: %[[ED:.*]] = torch.aten.unsqueeze {{.*}}, %int1 : !torch.vtensor<[?],si64>, !torch.int -> !torch.vtensor<[?,1],si64>
-// CHECK: return %[[CROP]], %[[SQ]], %[[ED]]
+// CHECK: %[[ATT:.*]] = torch.aten.einsum %{{.*}} : !torch.str, !torch.list<vtensor>, !torch.none -> !torch.vtensor<[?,2,2],f32>
+// CHECK: return %[[CROP]], %[[SQ]], %[[ED]], %[[ATT]]
 
 // PY: torch.reshape(image, [-1, 4])
 // PY: [-1, 4, 4, 5])

@@ -71,7 +71,8 @@ pub fn einsum(e: &mut TorchEmitter, n: &TfNode) -> R {
     let operands = (0..n.inputs.len()).map(|i| e.logical(n, i)).collect::<Result<Vec<_>, _>>()?;
     let shapes: Vec<Vec<i64>> = operands.iter().map(|&v| e.ty(v).shape.clone()).collect();
     // TensorFlow's shape function leaves the result unranked when an input is; here the
-    // inputs are static, so the result's shape follows from the equation.
+    // inputs are static (but for an unknown batch), so the result's shape follows from the
+    // equation.
     let shape = einsum_shape(&equation, &shapes).ok_or_else(|| e.err(n, format!("equation '{}' does not fit the input shapes {:?}", equation, shapes)))?;
     let first = *operands.first().ok_or_else(|| e.err(n, "has no operands"))?;
     let ty = e.ty(first).with_shape(shape);
@@ -80,7 +81,9 @@ pub fn einsum(e: &mut TorchEmitter, n: &TfNode) -> R {
 }
 
 /// The result shape of einsum `equation` (numpy's form: `ab,bc->ac`, `...` for broadcast
-/// dims, implicit output when there is no `->`) on inputs of static `shapes`.
+/// dims, implicit output when there is no `->`) on inputs of `shapes`, static but for an
+/// unknown batch, which a letter keeps wherever it goes (it joins only another unknown dim or
+/// a 1).
 pub fn einsum_shape(equation: &str, shapes: &[Vec<i64>]) -> Option<Vec<i64>> {
     let (lhs, rhs) = match equation.split_once("->") {
         Some((l, r)) => (l, Some(r)),

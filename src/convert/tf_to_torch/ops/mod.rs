@@ -148,6 +148,8 @@ const DYNAMIC_BATCH: &[&str] = &[
     "erfc",
     "select",
     "batch_matmul",
+    // A letter of the batch keeps it (`bqhd,bkhd->bhqk`); paired with a static size, an error.
+    "einsum",
     "prod",
     "any",
     "all",
