@@ -5,8 +5,9 @@ For each model (random weights of the real size, batch None): the frozen GraphDe
 (`convert_variables_to_constants_v2` of the model's function) and the SavedModel
 (`model.export`), written once into OUT. Then, in one run:
   * amanda-opt, whole process (read, convert, print to a file): the frozen GraphDef and the
-    SavedModel directory, `--pass='convert-tf-to-torch{input-shapes=image:1xSxSx3}'`; best
-    wall time of RUNS, and the peak resident memory (GNU time);
+    SavedModel directory, `--pass=convert-tf-to-torch` without pins (a function for any
+    batch, as a user converts them); best wall time of RUNS, and the peak resident memory
+    (GNU time);
   * tf2onnx in process on the same frozen GraphDef (`tf2onnx.convert.from_graph_def`, the
     GraphDef already parsed, TensorFlow already imported): best of RUNS;
   * tf2onnx's whole process on the SavedModel (`python -m tf2onnx.convert --saved-model`):
@@ -46,14 +47,6 @@ def make(out, name, size):
             f.write(graph_def.SerializeToString(deterministic=True))
         model.export(sm, verbose=False)
     return pb, sm
-
-
-def input_key(sm):
-    """The SavedModel's serving signature's input key (the Keras input layer's name)."""
-    import tensorflow as tf
-
-    (key,) = tf.saved_model.load(sm).signatures["serving_default"].structured_input_signature[1].keys()
-    return key
 
 
 def timed(cmd, runs):
@@ -106,11 +99,11 @@ def main(argv):
         size = int(size)
         pb, sm = make(args.out, name, size)
         mb = os.path.getsize(pb) / 1e6
-        option = f"--pass=convert-tf-to-torch{{input-shapes=image:1x{size}x{size}x3}}"
+        # As users have them: batch None, converted without pins (a function for any batch).
+        option = "--pass=convert-tf-to-torch"
         out = os.path.join(args.out, f"{name}_{size}.torch.mlir")
         t_pb, m_pb = timed([amanda, pb, option, "-o", out, "--no-summary"], args.runs)
-        sm_option = f"--pass=convert-tf-to-torch{{input-shapes={input_key(sm)}:1x{size}x{size}x3}}"
-        t_sm, m_sm = timed([amanda, sm, sm_option, "-o", out, "--no-summary"], args.runs)
+        t_sm, m_sm = timed([amanda, sm, option, "-o", out, "--no-summary"], args.runs)
         line = f"{name + ':' + str(size):<24}{mb:>7.1f}  {t_pb:>9.2f}s{t_pb / mb:>8.3f}{m_pb:>10.0f}  {t_sm:>9.2f}s{m_sm:>10.0f}"
         if not args.no_tf2onnx:
             o_pb = tf2onnx_graph_def(pb, args.runs)
