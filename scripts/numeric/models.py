@@ -10,6 +10,7 @@ models of SAVED_MODELS are also written as Keras 3 users save them, `NAME.savedm
 (`model.export`), named in the manifest as `saved_model`.
 
     models.py OUT_DIR [NAME...]        all models, or the ones named
+    models.py --no-saved-models OUT_DIR [NAME...]   the same without the SavedModel directories
     models.py --list                   the model names, one a line
 
 Determinism: weights and inputs come from `numpy.random.default_rng(seed)`, Keras layers get
@@ -937,7 +938,7 @@ BATCH = 2
 ANY_BATCHES = (1, 3)
 
 
-def build(name, builder, seed, out_dir):
+def build(name, builder, seed, out_dir, saved_models=True):
     if getattr(builder, "tf1", False):
         return build_tf1(name, builder, seed, out_dir)
     p = Params(seed)
@@ -955,7 +956,7 @@ def build(name, builder, seed, out_dir):
     feed_nodes = [node_of(t.name) for t in frozen.inputs]
     fetch_nodes = [node_of(t.name) for t in frozen.outputs]
     entry = write_model(out_dir, name, graph_def, feeds, inputs, outputs, feed_nodes, fetch_nodes, more)
-    if name in SAVED_MODELS:
+    if saved_models and name in SAVED_MODELS:
         # Also as Keras 3 users save it: `model.export(dir)`, batch None, variables not frozen.
         entry["saved_model"] = name + ".savedmodel"
         p.keras_model.export(os.path.join(out_dir, entry["saved_model"]), verbose=False)
@@ -968,6 +969,7 @@ def main(argv):
     ap.add_argument("names", nargs="*")
     ap.add_argument("--list", action="store_true", help="print the model names")
     ap.add_argument("--selftest", action="store_true", help="write the runner's self-test model")
+    ap.add_argument("--no-saved-models", action="store_true", help="write no SavedModel directories (frozen graphs only)")
     args = ap.parse_args(argv)
     table = SELFTESTS if args.selftest else MODELS
     if args.list:
@@ -984,7 +986,7 @@ def main(argv):
     for seed, name in enumerate(table, start=1):
         if args.names and name not in args.names:
             continue
-        manifest.append(build(name, table[name], 1000 + seed, args.out_dir))
+        manifest.append(build(name, table[name], 1000 + seed, args.out_dir, not args.no_saved_models))
     with open(os.path.join(args.out_dir, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
         f.write("\n")

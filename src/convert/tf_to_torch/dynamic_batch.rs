@@ -100,7 +100,7 @@ impl TorchEmitter<'_> {
         let op = self.m.body.defining_op(v)?;
         let operands = crate::dialect::tfg::data_operands(self.m, op);
         let int_attr = |name: &str| self.m.op_attr(op, name).and_then(|a| self.int_of(a));
-        let ints = |v: ValueId| self.known(v).filter(|t| !t.dtype.is_float()).map(|t| t.to_ints());
+        let ints = |v: ValueId| self.int_values(v);
         match self.m.op_name(op).strip_prefix("tfg.")? {
             t if crate::dialect::traits::forwards_input(t) => self.shape_elems_at(*operands.first()?, depth + 1),
             "Shape" => {
@@ -152,13 +152,15 @@ impl TorchEmitter<'_> {
         Some(self.scalar_from_vector(x, depth).unwrap_or(ShapeElem::Unknown))
     }
 
+    /// A scalar that `StridedSlice`, `GatherV2` or `Prod` computes from a shape vector;
+    /// `None` when it is none of these.
     fn scalar_from_vector(&self, x: ValueId, depth: u32) -> Option<ShapeElem> {
         if depth > 32 {
             return None;
         }
         let op = self.m.body.defining_op(x)?;
         let operands = crate::dialect::tfg::data_operands(self.m, op);
-        let ints = |v: ValueId| self.known(v).filter(|t| !t.dtype.is_float()).map(|t| t.to_ints());
+        let ints = |v: ValueId| self.int_values(v);
         match self.m.op_name(op).strip_prefix("tfg.")? {
             "StridedSlice" => match self.strided_range(op, depth)? {
                 (elems, Slice1d::Index(i)) => elems.get(i).copied(),
@@ -199,7 +201,10 @@ impl TorchEmitter<'_> {
         }
         let operands = crate::dialect::tfg::data_operands(self.m, op);
         let [input, begin, end, strides] = operands[..] else { return None };
-        let at = |v: ValueId| self.known(v).filter(|t| t.len() == 1 && !t.dtype.is_float()).map(|t| t.int_at(0));
+        let at = |v: ValueId| match self.int_values(v)?[..] {
+            [i] => Some(i),
+            _ => None,
+        };
         let (b, e, s) = (at(begin)?, at(end)?, at(strides)?);
         let elems = self.shape_elems_at(input, depth + 1)?;
         let len = elems.len() as i64;

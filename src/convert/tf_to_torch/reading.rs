@@ -199,10 +199,12 @@ impl TorchEmitter<'_> {
     /// Input `i` of `node` as compile-time integers (axes, shapes, permutations).
     pub fn known_ints(&self, node: &TfNode, i: usize, what: &str) -> R<Vec<i64>> {
         let v = *node.inputs.get(i).ok_or_else(|| self.err(node, format!("expects an input {} ({})", i, what)))?;
-        match self.known(v) {
-            Some(t) if !t.dtype.is_float() => Ok(t.to_ints()),
-            _ => Err(self.err(node, format!("input {} ({}) must be a constant integer tensor", i, what))),
-        }
+        self.int_values(v).ok_or_else(|| self.err(node, format!("input {} ({}) must be a constant integer tensor", i, what)))
+    }
+
+    /// The elements of `v` when it is a known integer tensor.
+    pub fn int_values(&self, v: ValueId) -> Option<Vec<i64>> {
+        self.known(v).filter(|t| !t.dtype.is_float()).map(|t| t.to_ints())
     }
 
     /// An attribute of `node`.
