@@ -77,3 +77,15 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %r:2, %ctl_3 = Split(%zero, %x) name("halves") {T = f32, num_split = 2 : i64} : (tensor<*xi32>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xf32>)
 }
 // CHECK: dynamic-batch-errors.mlir:[[# @LINE-2]]:3: error: convert-tf-to-torch: Split 'halves': dim 0 is the unknown batch: splitting it is converted for a pinned batch only (the function takes any batch; pinning it with the option input-shapes=x:1x3 may help)
+
+// -----
+
+// A lowering's result whose unknown batch is not dim 0 (x[tf.newaxis] is [1,?,3]) is an
+// error after the lowering (check_batch_results).
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %x, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<?x3>} : () -> (tensor<*xf32>)
+  %zero1, %ctl_0 = Const name("zero1") {dtype = i32, value = dense<0> : tensor<1xi32>} : () -> (tensor<*xi32>)
+  %one, %ctl_1 = Const name("one") {dtype = i32, value = dense<1> : tensor<1xi32>} : () -> (tensor<*xi32>)
+  %r, %ctl_2 = StridedSlice(%x, %zero1, %zero1, %one) name("new_axis") {Index = i32, T = f32, begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 1 : i64, shrink_axis_mask = 0 : i64} : (tensor<*xf32>, tensor<*xi32>, tensor<*xi32>, tensor<*xi32>) -> (tensor<*xf32>)
+}
+// CHECK: dynamic-batch-errors.mlir:[[# @LINE-2]]:3: error: convert-tf-to-torch: StridedSlice 'new_axis': result 0 is [1,?,3]: only the batch dim (dim 0) may be unknown; pin the batch with the option input-shapes=x:1x3
